@@ -1,0 +1,198 @@
+//! The conformance battery every ruleset runs with one line in its tests:
+//!
+//! ```ignore
+//! sandtable_core::conformance::check(&rules, &Battery::quick(setups));
+//! ```
+//!
+//! It plays random games to the end and, along the way, checks that
+//! - every seat that must act has a legal action, and no other seat has one
+//!   (no dead ends);
+//! - every listed action applies, and its notation reads back to itself;
+//! - actions seen elsewhere but not listed now are refused, citing a rule, and
+//!   leave the state untouched;
+//! - the state survives a JSON round trip;
+//! - each seat's view is unchanged when what it may not see is redrawn;
+//! - replaying the seed and the log gives the same state and hash;
+//! - the game ends within a step bound.
+//!
+//! Any violation panics with the game, seed, step and action, so a failing
+//! test names a reproducible case.
+
+use crate::record::state_hash;
+use crate::{Events, Ruleset, Seat, Setup, ToAct, Viewer};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::{BTreeMap, HashSet};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Battery {
+    /// Set-ups to play (each is played `playouts` times with derived seeds).
+    pub setups: Vec<Setup>,
+    /// Random games per set-up.
+    pub playouts: usize,
+    /// A game longer than this many decisions is a failure (a dead loop).
+    pub max_steps: usize,
+    /// Run the expensive per-state checks every this many steps (1 = always).
+    pub check_every: usize,
+}
+
+impl Battery {
+    /// A battery that runs in seconds: a few full games, checks every few steps.
+    pub fn quick(setups: Vec<Setup>) -> Battery {
+        Battery { setups, playouts: 3, max_steps: 200_000, check_every: 7 }
+    }
+}
+
+/// What a battery run saw.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Games played to the end.
+    pub games: usize,
+    /// Decisions made in all games.
+    pub steps: usize,
+    /// How many games ended with each result text (English).
+    pub outcomes: BTreeMap<String, usize>,
+}
+
+/// Runs the battery; panics on the first violation.
+pub fn check<R: Ruleset>(rules: &R, battery: &Battery) -> Report {
+    let mut report = Report::default();
+    for (si, setup) in battery.setups.iter().enumerate() {
+        for p in 0..battery.playouts {
+            let mut setup = rules.info().resolve(setup).unwrap_or_else(|e| panic!("set-up {si} refused: {e}"));
+            setup.seed = setup.seed.wrapping_add(p as u64 * 7919);
+            let (steps, outcome) = playout(rules, &setup, battery, (si * 1000 + p) as u64);
+            report.games += 1;
+            report.steps += steps;
+            *report.outcomes.entry(outcome).or_default() += 1;
+        }
+    }
+    report
+}
+
+fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed: u64) -> (usize, String) {
+    let game = &rules.info().id;
+    let seed = setup.seed;
+    let mut state = rules.setup(setup).unwrap_or_else(|e| panic!("{game} seed {seed}: setup failed: {e}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(choice_seed ^ 0x5eed);
+    let mut log: Vec<(Seat, R::Action)> = Vec::new();
+    let mut pool: Vec<R::Action> = Vec::new();
+    let mut pool_set: HashSet<R::Action> = HashSet::new();
+    let seats: Vec<Seat> = rules.seats(&state).iter().collect();
+    let mut legal: Vec<R::Action> = Vec::new();
+    let mut by_seat: Vec<Vec<R::Action>> = vec![Vec::new(); seats.len()];
+
+    for step in 0.. {
+        let here = || format!("{game} seed {seed} step {step}");
+        let acting = match rules.to_act(&state) {
+            ToAct::Over(outcome) => {
+                check_replay(rules, setup, &log, &state);
+                return (step, outcome.text.en.into_owned());
+            }
+            ToAct::Seats(s) => s,
+        };
+        assert!(step < battery.max_steps, "{}: no end after {} decisions", here(), battery.max_steps);
+        assert!(!acting.is_empty(), "{}: nobody to act but the game is not over", here());
+        let deep = step % battery.check_every == 0;
+
+        for (i, &seat) in seats.iter().enumerate() {
+            by_seat[i].clear();
+            rules.legal_actions(&state, seat, &mut by_seat[i]);
+            let must = acting.contains(seat);
+            assert!(
+                must || by_seat[i].is_empty(),
+                "{}: seat {} does not owe a decision but has legal actions {:?}",
+                here(),
+                seat.index(),
+                by_seat[i].iter().take(3).collect::<Vec<_>>()
+            );
+            assert!(!must || !by_seat[i].is_empty(), "{}: seat {} must act but has no legal action (dead end)", here(), seat.index());
+            for &a in &by_seat[i] {
+                if pool.len() < 8192 && pool_set.insert(a) {
+                    pool.push(a);
+                }
+            }
+        }
+
+        if deep {
+            for (i, &seat) in seats.iter().enumerate() {
+                let listed: HashSet<R::Action> = by_seat[i].iter().copied().collect();
+                // Listed actions all apply, and their notation reads back.
+                for &a in by_seat[i].iter().take(48) {
+                    let text = rules.notation(a);
+                    let back = rules.parse(&text).unwrap_or_else(|e| panic!("{}: notation {text:?} does not parse: {e}", here()));
+                    assert_eq!(back, a, "{}: notation {text:?} reads back as another action", here());
+                    let mut s = state.clone();
+                    if let Err(e) = rules.try_apply(&mut s, seat, a, &mut Events::off()) {
+                        panic!("{}: listed action {text:?} of seat {} refused: {e}", here(), seat.index());
+                    }
+                }
+                // Unlisted actions are refused, name a rule, and change nothing.
+                for _ in 0..24 {
+                    if pool.is_empty() {
+                        break;
+                    }
+                    let a = pool[rng.gen_range(0..pool.len())];
+                    if listed.contains(&a) {
+                        continue;
+                    }
+                    let mut s = state.clone();
+                    match rules.try_apply(&mut s, seat, a, &mut Events::off()) {
+                        Ok(()) => panic!(
+                            "{}: unlisted action {:?} of seat {} was accepted (legal_actions and try_apply disagree)",
+                            here(),
+                            rules.notation(a),
+                            seat.index()
+                        ),
+                        Err(e) => {
+                            assert!(!e.rule.is_empty(), "{}: refusal without a rule", here());
+                            assert!(s == state, "{}: refused action {:?} changed the state", here(), rules.notation(a));
+                        }
+                    }
+                }
+            }
+            // Serialisation round trip.
+            let json = serde_json::to_string(&state).expect("state serialises");
+            let back: R::State = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: state does not deserialise: {e}", here()));
+            assert!(back == state, "{}: state changed through JSON", here());
+            // View redaction: what a viewer may not see does not reach its view.
+            let viewers = seats.iter().map(|&s| Viewer::Seat(s)).chain([Viewer::Spectator]);
+            for viewer in viewers {
+                let other = rules.resample_hidden(&state, viewer, rng.gen());
+                assert!(
+                    rules.view(&other, viewer) == rules.view(&state, viewer),
+                    "{}: the view of {viewer:?} depends on information hidden from it",
+                    here()
+                );
+            }
+        }
+
+        // Random decision by a random acting seat.
+        let candidates: Vec<Seat> = acting.iter().collect();
+        let seat = candidates[rng.gen_range(0..candidates.len())];
+        let i = seats.iter().position(|&s| s == seat).unwrap_or_else(|| panic!("{}: acting seat not in game", here()));
+        legal.clear();
+        legal.extend_from_slice(&by_seat[i]);
+        let a = legal[rng.gen_range(0..legal.len())];
+        if let Err(e) = rules.try_apply(&mut state, seat, a, &mut Events::off()) {
+            panic!("{}: chosen legal action {:?} refused: {e}", here(), rules.notation(a));
+        }
+        log.push((seat, a));
+    }
+    unreachable!("the loop returns when the game ends or panics at the step bound")
+}
+
+/// Same set-up + same log = same state, hash included.
+fn check_replay<R: Ruleset>(rules: &R, setup: &Setup, log: &[(Seat, R::Action)], end: &R::State) {
+    let mut state = rules.setup(setup).expect("setup replays");
+    for (i, &(seat, a)) in log.iter().enumerate() {
+        let text = rules.notation(a);
+        let parsed = rules.parse(&text).expect("notation parses");
+        if let Err(e) = rules.try_apply(&mut state, seat, parsed, &mut Events::off()) {
+            panic!("{} seed {}: replay diverged at step {i} ({text}): {e}", rules.info().id, setup.seed);
+        }
+    }
+    assert!(&state == end, "{} seed {}: replay of the log reached another state", rules.info().id, setup.seed);
+    assert_eq!(state_hash(&state), state_hash(end));
+}

@@ -1,0 +1,37 @@
+//! # sandtable-core
+//!
+//! The contract between a game's rules and everything that plays them.
+//!
+//! - [`Ruleset`]: set up from scenario + options + seed, [`ToAct`] (one seat,
+//!   several at once, or game over), legal actions, `try_apply` refusing with
+//!   the rule broken ([`Illegal`]), a redacted view per seat, canonical
+//!   notation.
+//! - [`Dice`]: chance inside the state, so seed + log replays exactly.
+//! - [`Game`] / [`Session`]: any ruleset behind one object-safe, text-speaking
+//!   interface for the command line, the engine protocol and the server.
+//! - [`GameRecord`]: the JSON game file with a state hash.
+//! - [`conformance`]: the battery every game runs in its tests.
+#![deny(missing_docs)]
+
+pub mod conformance;
+mod dice;
+mod event;
+mod illegal;
+mod outcome;
+pub mod record;
+mod ruleset;
+mod seat;
+mod session;
+mod setup;
+mod text;
+
+pub use dice::Dice;
+pub use event::{Event, Events};
+pub use illegal::{Illegal, ParseError};
+pub use outcome::{Outcome, ToAct};
+pub use record::{state_hash, GameRecord, LoadError, LogEntry};
+pub use ruleset::Ruleset;
+pub use seat::{Seat, SeatSet, Viewer};
+pub use session::{Applied, Game, Match, Refusal, Rules, Session};
+pub use setup::{GameInfo, OptionInfo, ScenarioInfo, SeatInfo, Setup, SetupError};
+pub use text::Text;

@@ -1,0 +1,102 @@
+//! The contract every game implements.
+
+use crate::{Events, GameInfo, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A game's rules as code.
+///
+/// The ruleset value holds the static tables (map, scenario, order of battle,
+/// card texts) and is shared (`Arc`); the [`Ruleset::State`] holds only what
+/// changes during play, so cloning it is cheap and it serialises as plain data.
+///
+/// Contract, checked for every game by [`crate::conformance`]:
+/// - [`Ruleset::legal_actions`] lists exactly the actions [`Ruleset::try_apply`]
+///   accepts: both are built on the same per-rule checks, and a refusal names
+///   the rule it breaks.
+/// - `try_apply` changes nothing when it refuses.
+/// - All chance comes from the dice stored in the state, so the same set-up and
+///   action log always give the same state.
+/// - [`Ruleset::view`] of a seat is the same whatever the hidden information it
+///   may not see (see [`Ruleset::resample_hidden`]).
+pub trait Ruleset: Send + Sync + 'static {
+    /// Everything that changes during a game. Must serialise deterministically
+    /// (no hash maps): its JSON is hashed into game files.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// One decision. Small and `Copy`.
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What one seat (or a spectator) may see.
+    type View: Serialize + PartialEq + Debug;
+
+    /// Seats, scenarios, options, rules version.
+    fn info(&self) -> &GameInfo;
+
+    /// A new game. `setup` has been checked by [`GameInfo::resolve`]: the
+    /// scenario is set and every option has a value.
+    ///
+    /// # Errors
+    /// A set-up the rules cannot start from (e.g. a player count the scenario lacks).
+    fn setup(&self, setup: &Setup) -> Result<Self::State, SetupError>;
+
+    /// The seats taking part in this game (e.g. 3 of Colditz's 6). Default: all.
+    fn seats(&self, _state: &Self::State) -> SeatSet {
+        SeatSet::first(self.info().seats.len())
+    }
+
+    /// Who must decide now, or the outcome.
+    fn to_act(&self, state: &Self::State) -> ToAct;
+
+    /// Appends every action `seat` may take now to `out` (nothing if the seat
+    /// owes no decision).
+    fn legal_actions(&self, state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Applies `action` for `seat`, rolling dice as needed and telling `events`
+    /// what happened.
+    ///
+    /// # Errors
+    /// [`Illegal`] naming the rule broken; the state is then unchanged.
+    fn try_apply(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut Events,
+    ) -> Result<(), Illegal>;
+
+    /// What `viewer` may see, and nothing more.
+    fn view(&self, state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The canonical text of an action; [`Ruleset::parse`] reads it back.
+    fn notation(&self, action: Self::Action) -> String;
+
+    /// Reads an action's text.
+    ///
+    /// # Errors
+    /// Text that is not an action of this game.
+    fn parse(&self, text: &str) -> Result<Self::Action, ParseError>;
+
+    /// How far the state's dice have advanced ([`crate::Dice::position`]).
+    fn dice_position(&self, state: &Self::State) -> u128;
+
+    /// How many times hidden information has been revealed so far (a card
+    /// drawn and shown, a secret choice opened). With the dice position this
+    /// is the undo barrier. Default: the game has no such reveals.
+    fn reveal_count(&self, _state: &Self::State) -> u64 {
+        0
+    }
+
+    /// A state that `viewer` cannot tell apart from `state`: everything it may
+    /// not see redrawn at random from `seed`. The conformance battery checks
+    /// that the view is unchanged; search bots use it to sample worlds.
+    /// Default: the game has no hidden information.
+    fn resample_hidden(&self, state: &Self::State, _viewer: Viewer, _seed: u64) -> Self::State {
+        state.clone()
+    }
+
+    /// The board drawn as text for a terminal. Default: the view as JSON.
+    fn render(&self, state: &Self::State, viewer: Viewer, _lang: &str) -> String {
+        serde_json::to_string_pretty(&self.view(state, viewer)).unwrap_or_default()
+    }
+}

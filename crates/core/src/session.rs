@@ -1,0 +1,302 @@
+//! Games behind one object-safe interface that speaks canonical notation and
+//! JSON: what the command line, the engine protocol and the server use to run
+//! any game by name.
+
+use crate::record::{state_hash, GameRecord, LoadError, LogEntry, FORMAT};
+use crate::{Event, Events, GameInfo, Illegal, ParseError, Ruleset, Seat, Setup, SetupError, Text, ToAct, Viewer};
+use std::fmt;
+use std::sync::Arc;
+
+/// A game, ready to start or load matches.
+pub trait Game: Send + Sync {
+    /// Seats, scenarios, options.
+    fn info(&self) -> &GameInfo;
+    /// A new match.
+    ///
+    /// # Errors
+    /// An unknown scenario or option, or a set-up the rules refuse.
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Session>, SetupError>;
+    /// A match replayed from a game file, checked against its hash.
+    ///
+    /// # Errors
+    /// See [`LoadError`].
+    fn load(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError>;
+}
+
+/// A match in progress, driven by text.
+pub trait Session: Send + Sync {
+    /// The game's card.
+    fn info(&self) -> &GameInfo;
+    /// The resolved set-up (scenario and every option filled in).
+    fn setup(&self) -> &Setup;
+    /// Who must decide now, or the outcome.
+    fn to_act(&self) -> ToAct;
+    /// The legal actions of `seat`, in canonical notation.
+    fn legal(&self, seat: Seat) -> Vec<String>;
+    /// Applies an action given as text.
+    ///
+    /// # Errors
+    /// [`Refusal`]; the match is then unchanged.
+    fn apply(&mut self, seat: Seat, action: &str) -> Result<Applied, Refusal>;
+    /// Takes back `seat`'s last action, if it was the last one played and
+    /// revealed nothing (no die rolled, no hidden information shown).
+    ///
+    /// # Errors
+    /// Why not, in both languages.
+    fn undo(&mut self, seat: Seat) -> Result<(), Text>;
+    /// What `viewer` may see, as JSON.
+    fn view(&self, viewer: Viewer) -> serde_json::Value;
+    /// The board as text for a terminal.
+    fn render(&self, viewer: Viewer, lang: &str) -> String;
+    /// The decisions so far.
+    fn log(&self) -> &[LogEntry];
+    /// Replays the log and returns each action with the events it produced.
+    fn replay_events(&self) -> Vec<(LogEntry, Vec<Event>)>;
+    /// The game file of this match.
+    fn record(&self) -> GameRecord;
+    /// A copy of this match.
+    fn boxed_clone(&self) -> Box<dyn Session>;
+}
+
+/// What applying an action did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// The action in canonical notation (as logged).
+    pub action: String,
+    /// What happened.
+    pub events: Vec<Event>,
+    /// True when dice were rolled or hidden information revealed: the action
+    /// cannot be undone.
+    pub barrier: bool,
+}
+
+/// Why an action was not applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The text is not an action of this game.
+    Parse(ParseError),
+    /// The rules forbid it.
+    Illegal(Illegal),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Parse(e) => e.fmt(f),
+            Refusal::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// A [`Ruleset`] behind the [`Game`] interface.
+pub struct Rules<R: Ruleset>(pub Arc<R>);
+
+impl<R: Ruleset> Game for Rules<R> {
+    fn info(&self) -> &GameInfo {
+        self.0.info()
+    }
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Session>, SetupError> {
+        Ok(Box::new(Match::new(self.0.clone(), setup)?))
+    }
+    fn load(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError> {
+        Ok(Box::new(Match::load(self.0.clone(), record)?))
+    }
+}
+
+/// A match of one typed ruleset: the state, the set-up and the log.
+pub struct Match<R: Ruleset> {
+    rules: Arc<R>,
+    setup: Setup,
+    state: R::State,
+    log: Vec<LogEntry>,
+    /// Per log entry: did it cross the undo barrier?
+    barriers: Vec<bool>,
+}
+
+impl<R: Ruleset> Clone for Match<R> {
+    fn clone(&self) -> Self {
+        Match {
+            rules: self.rules.clone(),
+            setup: self.setup.clone(),
+            state: self.state.clone(),
+            log: self.log.clone(),
+            barriers: self.barriers.clone(),
+        }
+    }
+}
+
+impl<R: Ruleset> Match<R> {
+    /// A new match.
+    ///
+    /// # Errors
+    /// See [`Game::start`].
+    pub fn new(rules: Arc<R>, setup: &Setup) -> Result<Match<R>, SetupError> {
+        let setup = rules.info().resolve(setup)?;
+        let state = rules.setup(&setup)?;
+        Ok(Match { rules, setup, state, log: Vec::new(), barriers: Vec::new() })
+    }
+
+    /// A match replayed from a game file.
+    ///
+    /// # Errors
+    /// See [`LoadError`].
+    pub fn load(rules: Arc<R>, record: &GameRecord) -> Result<Match<R>, LoadError> {
+        let m = Match::replay(rules, record)?;
+        let actual = state_hash(&m.state);
+        if actual != record.state_hash {
+            return Err(LoadError::HashMismatch { expected: record.state_hash.clone(), actual });
+        }
+        Ok(m)
+    }
+
+    /// Replays a record's log without checking its hash (for `replay` to show
+    /// where a damaged file diverges).
+    ///
+    /// # Errors
+    /// Every [`LoadError`] but `HashMismatch`.
+    pub fn replay(rules: Arc<R>, record: &GameRecord) -> Result<Match<R>, LoadError> {
+        let info = rules.info();
+        if record.format != FORMAT {
+            return Err(LoadError::Json(format!("format is {:?}, expected {FORMAT:?}", record.format)));
+        }
+        if record.game != info.id {
+            return Err(LoadError::WrongGame { found: record.game.clone() });
+        }
+        if record.rules_version != info.rules_version {
+            return Err(LoadError::RulesVersion {
+                found: record.rules_version.clone(),
+                expected: info.rules_version.clone(),
+            });
+        }
+        let mut m = Match::new(rules.clone(), &record.setup).map_err(LoadError::Setup)?;
+        for (index, entry) in record.log.iter().enumerate() {
+            let Some(seat) = rules.info().seat(&entry.seat) else {
+                return Err(LoadError::Entry {
+                    index,
+                    text: Text::new(format!("no seat {:?}", entry.seat), format!("нет места {:?}", entry.seat)),
+                });
+            };
+            m.apply_text(seat, &entry.action, &mut Events::off()).map_err(|r| LoadError::Entry {
+                index,
+                text: match r {
+                    Refusal::Parse(p) => p.text,
+                    Refusal::Illegal(i) => Text::new(format!("[{}] {}", i.rule, i.text.en), format!("[{}] {}", i.rule, i.text.ru)),
+                },
+            })?;
+        }
+        Ok(m)
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+    /// The current state.
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    /// Applies a typed action, logging it.
+    ///
+    /// # Errors
+    /// [`Illegal`]; nothing changes.
+    pub fn apply_action(&mut self, seat: Seat, action: R::Action, events: &mut Events) -> Result<bool, Illegal> {
+        let before = (self.rules.dice_position(&self.state), self.rules.reveal_count(&self.state));
+        self.rules.try_apply(&mut self.state, seat, action, events)?;
+        let after = (self.rules.dice_position(&self.state), self.rules.reveal_count(&self.state));
+        let barrier = before != after;
+        self.log.push(LogEntry { seat: self.rules.info().seat_id(seat).to_owned(), action: self.rules.notation(action) });
+        self.barriers.push(barrier);
+        Ok(barrier)
+    }
+
+    fn apply_text(&mut self, seat: Seat, text: &str, events: &mut Events) -> Result<bool, Refusal> {
+        let action = self.rules.parse(text).map_err(Refusal::Parse)?;
+        self.apply_action(seat, action, events).map_err(Refusal::Illegal)
+    }
+}
+
+impl<R: Ruleset> Session for Match<R> {
+    fn info(&self) -> &GameInfo {
+        self.rules.info()
+    }
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    fn to_act(&self) -> ToAct {
+        self.rules.to_act(&self.state)
+    }
+    fn legal(&self, seat: Seat) -> Vec<String> {
+        let mut out = Vec::new();
+        self.rules.legal_actions(&self.state, seat, &mut out);
+        out.into_iter().map(|a| self.rules.notation(a)).collect()
+    }
+    fn apply(&mut self, seat: Seat, action: &str) -> Result<Applied, Refusal> {
+        let mut events = Events::recording();
+        let barrier = self.apply_text(seat, action, &mut events)?;
+        let action = self.log.last().map(|e| e.action.clone()).unwrap_or_default();
+        Ok(Applied { action, events: events.take(), barrier })
+    }
+    fn undo(&mut self, seat: Seat) -> Result<(), Text> {
+        let seat_id = self.rules.info().seat_id(seat).to_owned();
+        match (self.log.last(), self.barriers.last()) {
+            (None, _) | (_, None) => Err(Text::fixed("nothing to undo", "нечего отменять")),
+            (Some(e), _) if e.seat != seat_id => Err(Text::fixed(
+                "the last action is not yours",
+                "последнее действие сделано не вами",
+            )),
+            (_, Some(true)) => Err(Text::fixed(
+                "the last action rolled dice or revealed hidden information; it stands",
+                "последнее действие бросило кубики или открыло скрытые сведения; его нельзя отменить",
+            )),
+            _ => {
+                // Rebuild from the set-up: O(game length), and exact by the
+                // determinism contract; no snapshot history lives in the state.
+                let record = GameRecord { log: self.log[..self.log.len() - 1].to_vec(), ..self.record() };
+                *self = Match::replay(self.rules.clone(), &record)
+                    .map_err(|e| Text::new(e.to_string(), e.to_string()))?;
+                Ok(())
+            }
+        }
+    }
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        serde_json::to_value(self.rules.view(&self.state, viewer)).unwrap_or(serde_json::Value::Null)
+    }
+    fn render(&self, viewer: Viewer, lang: &str) -> String {
+        self.rules.render(&self.state, viewer, lang)
+    }
+    fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+    fn replay_events(&self) -> Vec<(LogEntry, Vec<Event>)> {
+        let mut m = match Match::new(self.rules.clone(), &self.setup) {
+            Ok(m) => m,
+            Err(_) => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        for entry in &self.log {
+            let mut events = Events::recording();
+            let Some(seat) = self.rules.info().seat(&entry.seat) else { break };
+            if m.apply_text(seat, &entry.action, &mut events).is_err() {
+                break;
+            }
+            out.push((entry.clone(), events.take()));
+        }
+        out
+    }
+    fn record(&self) -> GameRecord {
+        GameRecord {
+            format: FORMAT.to_owned(),
+            game: self.rules.info().id.clone(),
+            rules_version: self.rules.info().rules_version.clone(),
+            setup: self.setup.clone(),
+            log: self.log.clone(),
+            state_hash: state_hash(&self.state),
+        }
+    }
+    fn boxed_clone(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}

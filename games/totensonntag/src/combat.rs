@@ -1,0 +1,274 @@
+//! Combat (7.0–7.5): attacks, overruns, bombardment with spotters, advance
+//! after combat.
+
+use crate::activation::Use;
+use crate::map::Terrain;
+use crate::occupancy::Occupancy;
+use crate::state::{Act, AttackMark, Pos, State};
+use crate::unit::{Nationality, Side, UnitClass, UnitId};
+use crate::Totensonntag;
+use sandtable_board::HexId;
+use sandtable_core::{Events, Illegal, Text};
+
+/// Kinds of attack (7.0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AttackKind {
+    /// A unit that has not moved attacks an adjacent hex.
+    Normal,
+    /// A moving armour or recon unit attacks as part of its move (7.5).
+    Overrun,
+    /// Artillery fires at a non-adjacent hex (7.4).
+    Bombard,
+}
+
+/// A checked attack.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct AttackPlan {
+    hex: HexId,
+    target: UnitId,
+    kind: AttackKind,
+    cost: u8,
+}
+
+impl Totensonntag {
+    /// The attack rating of `att` against `target` (7.1): current strength and
+    /// every modifier of 7.1 and 7.4.
+    pub fn attack_rating(&self, s: &State, att: UnitId, target: UnitId, kind: AttackKind) -> i8 {
+        let a = self.scenario.unit(att);
+        let t = self.scenario.unit(target);
+        let mut ar = self.strength(s, att) as i8;
+        let german = |n: Nationality| n == Nationality::German;
+        // 7.1: German tanks add 1 to any attack.
+        if german(a.nationality) && a.class == UnitClass::Armour {
+            ar += 1;
+        }
+        // 7.1: a German Panzerjäger adds 2 against armour or recon.
+        if german(a.nationality) && a.class == UnitClass::AntiTank && t.class.is_mobile() {
+            ar += 2;
+        }
+        // 7.1: Allied armour and recon subtract 1 against German tanks or anti-tank.
+        if a.side() == Side::Allies
+            && a.class.is_mobile()
+            && german(t.nationality)
+            && matches!(t.class, UnitClass::Armour | UnitClass::AntiTank)
+        {
+            ar -= 1;
+        }
+        // 7.1: an overrun against recon subtracts 1.
+        if kind == AttackKind::Overrun && t.class == UnitClass::Recon {
+            ar -= 1;
+        }
+        // 7.1: infantry attacking armour subtracts 1.
+        if a.class.is_infantry() && t.class == UnitClass::Armour {
+            ar -= 1;
+        }
+        // 7.1: a target on escarpment or in entrenchment: −1.
+        if let Some(h) = s.hex_of(target) {
+            let info = self.map.info(h);
+            if info.terrain == Terrain::Escarpment || info.entrenched {
+                ar -= 1;
+            }
+        }
+        // 7.4: bombardment −1, and −1 more against armour.
+        if kind == AttackKind::Bombard {
+            ar -= 1;
+            if t.class == UnitClass::Armour {
+                ar -= 1;
+            }
+        }
+        ar
+    }
+
+    /// Checks an attack or overrun on the top enemy unit of an adjacent hex.
+    pub(crate) fn check_attack(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId, hex: HexId) -> Result<AttackPlan, Illegal> {
+        self.own_in_impulse(s, side, u)?;
+        let Some(from) = s.hex_of(u) else {
+            return Err(Illegal::fixed("CCT 7.0", "the unit is not on the map", "юнит не на карте"));
+        };
+        if !self.map.grid.are_adjacent(from, hex) {
+            return Err(Illegal::fixed("CCT 7.0", "a unit attacks only an adjacent hex (artillery may bombard farther)", "атаковать можно только соседний гекс (артиллерия может обстреливать дальше)"));
+        }
+        let Some(target) = occ.top(hex).filter(|&t| self.side(t) != side) else {
+            return Err(Illegal::fixed("CCT 7.0", "no enemy unit in that hex", "в этом гексе нет вражеских юнитов"));
+        };
+        let spec = self.scenario.unit(u);
+        if self.is_moving(s, u) {
+            if !spec.class.is_mobile() {
+                return Err(Illegal::fixed(
+                    "CCT 3.2",
+                    "a unit either moves or attacks; only armour and recon may do both",
+                    "юнит либо двигается, либо атакует; и то и другое могут только бронетанковые и разведывательные",
+                ));
+            }
+            if s.unit(u).no_overrun {
+                return Err(Illegal::fixed("CCT 5.0", "after moving from one enemy ZOC to another, no overrun", "после движения из ЗК в ЗК стремительная атака невозможна"));
+            }
+            let cost = self.enter_cost(spec.class, hex).map_err(|_| {
+                Illegal::fixed("CCT 7.5", "a unit may overrun only a hex it could legally enter", "стремительная атака возможна только на гекс, куда юнит мог бы войти")
+            })?;
+            if cost > s.unit(u).mp {
+                return Err(Illegal::fixed("CCT 7.5", "an overrun costs the MP of entering the hex", "стремительная атака стоит столько ОД, сколько вход в гекс"));
+            }
+            Ok(AttackPlan { hex, target, kind: AttackKind::Overrun, cost })
+        } else {
+            self.check_activation(s, side, u, Use::Attack)?;
+            Ok(AttackPlan { hex, target, kind: AttackKind::Normal, cost: 0 })
+        }
+    }
+
+    /// Resolves an attack (7.2): 2d6 + AR ≥ DR scores a hit.
+    pub(crate) fn do_attack(&self, s: &mut State, u: UnitId, p: AttackPlan, ev: &mut Events) {
+        self.touch(s, Some(u));
+        {
+            let us = s.unit_mut(u);
+            us.act = Act::Done;
+            us.mp = us.mp.saturating_sub(p.cost);
+        }
+        s.active = None;
+        let rule = if p.kind == AttackKind::Overrun { "CCT 7.5" } else { "CCT 7.2" };
+        self.resolve_hit(s, u, p.target, p.kind, rule, ev);
+        s.attacks.push(AttackMark { unit: u, hex: p.hex, overrun: p.kind == AttackKind::Overrun });
+        let side = self.side(u);
+        if !self.scenario.unit_ids().any(|x| self.side(x) != side && s.hex_of(x) == Some(p.hex)) && !s.cleared.contains(&p.hex) {
+            s.cleared.push(p.hex);
+        }
+    }
+
+    /// Rolls 2d6 + AR against the target's DR; a hit removes one strength
+    /// point, and a unit at 0 is destroyed (1.0, 7.2).
+    fn resolve_hit(&self, s: &mut State, att: UnitId, target: UnitId, kind: AttackKind, rule: &'static str, ev: &mut Events) {
+        let ar = self.attack_rating(s, att, target, kind);
+        let (d1, d2) = (s.dice.d6(), s.dice.d6());
+        let dr = self.scenario.unit(target).defence;
+        let total = i16::from(d1) + i16::from(d2) + i16::from(ar);
+        let hit = total >= i16::from(dr);
+        if hit {
+            s.unit_mut(target).hits += 1;
+            if self.strength(s, target) == 0 {
+                s.unit_mut(target).pos = Pos::Destroyed;
+            }
+        }
+        ev.roll(rule, &[d1, d2], || {
+            let a = &self.scenario.unit(att).code;
+            let t = &self.scenario.unit(target).code;
+            let left = self.strength(s, target);
+            let (en, ru) = match (hit, left) {
+                (false, _) => ("no effect".to_owned(), "без результата".to_owned()),
+                (true, 0) => ("hit: destroyed".to_owned(), "хит: уничтожен".to_owned()),
+                (true, n) => (format!("hit: strength {n}"), format!("хит: сила {n}")),
+            };
+            Text::new(
+                format!("{a} → {t}: {d1}+{d2} + AR {ar} = {total} vs DR {dr}: {en}"),
+                format!("{a} → {t}: {d1}+{d2} + РА {ar} = {total} против РЗ {dr}: {ru}"),
+            )
+        });
+    }
+
+    /// How far a spotter sees (7.4): adjacent hexes; two from entrenchment;
+    /// three from a point hex.
+    pub fn spotting_range(&self, hex: HexId) -> u16 {
+        let info = self.map.info(hex);
+        if info.point {
+            3
+        } else if info.entrenched {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Checks a bombardment (7.4).
+    pub(crate) fn check_bombard(&self, s: &State, side: Side, art: UnitId, target: UnitId, spotter: UnitId) -> Result<(), Illegal> {
+        self.own_in_impulse(s, side, art)?;
+        let spec = self.scenario.unit(art);
+        if !Self::may_bombard(spec.class) {
+            return Err(Illegal::fixed("CCT 7.4", "only artillery bombards", "вести артобстрел может только артиллерия"));
+        }
+        let Some(from) = s.hex_of(art) else {
+            return Err(Illegal::fixed("CCT 7.4", "the artillery is not on the map", "артиллерия не на карте"));
+        };
+        self.check_activation(s, side, art, Use::Attack)?;
+        let Some(th) = s.hex_of(target).filter(|_| self.side(target) != side) else {
+            return Err(Illegal::fixed("CCT 7.4", "the target must be an enemy unit on the map", "цель должна быть вражеским юнитом на карте"));
+        };
+        let d = self.map.grid.distance(from, th);
+        if d < 2 {
+            return Err(Illegal::fixed("CCT 7.4", "an adjacent target is attacked, not bombarded", "соседнюю цель атакуют, а не обстреливают"));
+        }
+        // 7.4: the hexes between plus the target hex, i.e. the hex distance.
+        if d > u16::from(spec.range) {
+            return Err(Illegal::fixed("CCT 7.4", "the target is beyond the artillery's range", "цель вне радиуса стрельбы"));
+        }
+        let Some(sh) = s.hex_of(spotter).filter(|_| spotter != art && self.side(spotter) == side) else {
+            return Err(Illegal::fixed("CCT 7.4", "the spotter must be another friendly unit on the map", "наводчиком должен быть другой дружеский юнит на карте"));
+        };
+        if self.map.grid.distance(sh, th) > self.spotting_range(sh) {
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "the spotter cannot see the target: adjacent only, two hexes from entrenchment, three from a point hex",
+                "наводчик не видит цель: только соседние гексы, два из укрепления, три с ключевой точки",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Bombards: the check roll (4–6; −1 if the spotter moved this turn, +1
+    /// if it is on a point hex), then the attack at −1 (−2 against armour).
+    pub(crate) fn do_bombard(&self, s: &mut State, art: UnitId, target: UnitId, spotter: UnitId, ev: &mut Events) {
+        self.touch(s, Some(art));
+        s.unit_mut(art).act = Act::Done;
+        s.active = None;
+        let roll = s.dice.d6();
+        let sh = s.hex_of(spotter).expect("checked: spotter on map");
+        let modifier = i8::from(self.map.info(sh).point) - i8::from(s.unit(spotter).moved_turn);
+        let net = roll as i8 + modifier;
+        let ok = net >= 4;
+        ev.roll("CCT 7.4", &[roll], || {
+            let a = &self.scenario.unit(art).code;
+            let sp = &self.scenario.unit(spotter).code;
+            Text::new(
+                format!("{a} ranging check, spotter {sp}: {roll}{modifier:+} = {net}: {}", if ok { "on target" } else { "fails" }),
+                format!("{a}: проверка артобстрела, наводчик {sp}: {roll}{modifier:+} = {net}: {}", if ok { "успех" } else { "неудача" }),
+            )
+        });
+        if ok {
+            self.resolve_hit(s, art, target, AttackKind::Bombard, "CCT 7.4", ev);
+        }
+    }
+
+    /// Checks an advance after combat (7.3).
+    pub(crate) fn check_advance(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId, hex: HexId) -> Result<bool, Illegal> {
+        self.own_in_impulse(s, side, u)?;
+        let Some(mark) = s.attacks.iter().find(|m| m.unit == u && m.hex == hex) else {
+            return Err(Illegal::fixed("CCT 7.3", "only units that attacked the hex this impulse may advance into it", "продвинуться могут только юниты, атаковавшие этот гекс в этот импульс"));
+        };
+        if !s.cleared.contains(&hex) || occ.holder(hex) == Some(side.other()) {
+            return Err(Illegal::fixed("CCT 7.3", "advance only into a hex cleared of all enemy units by attack", "продвижение только в гекс, где атакой уничтожены все вражеские юниты"));
+        }
+        let us = s.unit(u);
+        let Some(from) = s.hex_of(u) else {
+            return Err(Illegal::fixed("CCT 7.3", "the unit is not on the map", "юнит не на карте"));
+        };
+        if us.advanced || !self.map.grid.are_adjacent(from, hex) {
+            return Err(Illegal::fixed("CCT 7.3", "a unit advances once, into the adjacent hex it attacked", "юнит продвигается один раз, в соседний атакованный гекс"));
+        }
+        self.enter_cost(self.scenario.unit(u).class, hex)
+            .map_err(|_| Illegal::fixed("CCT 7.3", "a unit cannot advance into a hex it could not enter by movement", "юнит не может продвинуться в гекс, куда не смог бы войти движением"))?;
+        if !mark.overrun && occ.count(from, side) > 3 {
+            return Err(Illegal::fixed("CCT 7.3", "after a normal attack, no advance out of an overstacked hex", "после обычной атаки нельзя продвигаться из гекса с превышенным группированием"));
+        }
+        Ok(mark.overrun)
+    }
+
+    /// Advances a unit (enemy ZOC does not stop it, 7.3).
+    pub(crate) fn do_advance(&self, s: &mut State, u: UnitId, hex: HexId, ev: &mut Events) {
+        self.touch(s, Some(u));
+        self.occupy(s, u, hex);
+        s.unit_mut(u).advanced = true;
+        ev.say("CCT 7.3", || {
+            let code = &self.scenario.unit(u).code;
+            let h = self.map.grid.label(hex);
+            Text::new(format!("{code} advances into {h}"), format!("{code} продвигается в {h}"))
+        });
+    }
+}

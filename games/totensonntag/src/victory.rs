@@ -1,0 +1,86 @@
+//! Victory (9.0), shattered divisions (9.1), the relief of Tobruk (9.2).
+
+use crate::state::{Pos, State};
+use crate::unit::{Role, Side, UnitClass};
+use crate::Totensonntag;
+use serde::Serialize;
+
+/// Strength exited through Q2 that relieves Tobruk (9.2).
+pub const RELIEF_STRENGTH: u8 = 9;
+
+/// The victory point count, item by item.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Victory {
+    /// Allied-controlled victory hexes (M7, N16, N3): +1 each.
+    pub hexes: i8,
+    /// Shattered Axis divisions: +1 each.
+    pub axis_shattered: i8,
+    /// Tobruk relieved: +1.
+    pub tobruk: i8,
+    /// 7th Armoured shattered: −2.
+    pub seventh_armoured: i8,
+    /// 1st South African shattered: −1.
+    pub south_african: i8,
+    /// New Zealanders shattered: −1.
+    pub new_zealand: i8,
+    /// The sum; the Allies win if it is above zero.
+    pub total: i8,
+    /// Units lost so far toward each formation's threshold, by formation.
+    pub losses: Vec<(String, u8, u8)>,
+}
+
+impl Totensonntag {
+    /// Units a formation has lost as 9.1 counts them, and its threshold.
+    pub fn formation_losses(&self, s: &State, f: usize) -> (u8, u8) {
+        let role = self.scenario.formations[f].role;
+        let mut lost = 0u8;
+        for u in self.scenario.unit_ids() {
+            let spec = self.scenario.unit(u);
+            if spec.formation.0 as usize != f || s.unit(u).pos != Pos::Destroyed {
+                continue;
+            }
+            lost += match role {
+                // Each destroyed German tank unit counts two.
+                Role::AxisDivision if spec.is_german_armour() => 2,
+                // Only infantry and artillery count for the New Zealanders.
+                Role::NewZealand if !(spec.class.is_infantry() || spec.class == UnitClass::Artillery) => 0,
+                _ => 1,
+            };
+        }
+        let threshold = match role {
+            Role::AxisDivision | Role::NewZealand => 4,
+            Role::SeventhArmoured => 10,
+            Role::FirstSouthAfrican => 5,
+            Role::None => u8::MAX,
+        };
+        (lost, threshold)
+    }
+
+    /// The victory points now (9.0); final after the last night.
+    pub fn victory(&self, s: &State) -> Victory {
+        let mut v = Victory {
+            hexes: s.control.iter().filter(|&&c| c == Side::Allies).count() as i8,
+            axis_shattered: 0,
+            tobruk: i8::from(s.exited >= RELIEF_STRENGTH),
+            seventh_armoured: 0,
+            south_african: 0,
+            new_zealand: 0,
+            total: 0,
+            losses: Vec::new(),
+        };
+        for (i, f) in self.scenario.formations.iter().enumerate() {
+            let (lost, threshold) = self.formation_losses(s, i);
+            let shattered = lost >= threshold;
+            match f.role {
+                Role::AxisDivision => v.axis_shattered += i8::from(shattered),
+                Role::SeventhArmoured => v.seventh_armoured -= 2 * i8::from(shattered),
+                Role::FirstSouthAfrican => v.south_african -= i8::from(shattered),
+                Role::NewZealand => v.new_zealand -= i8::from(shattered),
+                Role::None => continue,
+            }
+            v.losses.push((f.id.clone(), lost, threshold));
+        }
+        v.total = v.hexes + v.axis_shattered + v.tobruk + v.seventh_armoured + v.south_african + v.new_zealand;
+        v
+    }
+}
