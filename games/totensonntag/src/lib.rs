@@ -30,6 +30,7 @@ mod victory;
 mod view;
 
 pub use action::Action;
+pub use combat::AttackKind;
 pub use map::{HexInfo, Map, Place, Terrain, Track, EXIT_HEX, VP_HEXES};
 pub use occupancy::Occupancy;
 pub use scenario::{Arrival, Entry, Formation, Scenario, Start};

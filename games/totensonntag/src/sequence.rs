@@ -119,3 +119,19 @@ impl Totensonntag {
         }
     }
 }
+
+impl Totensonntag {
+    /// Position editing (tests, analysis tools, puzzles): puts the game at
+    /// the start of `side`'s first impulse of the pair at initiative `level`,
+    /// with combined-arms bonuses fixed as 3.3 says.
+    pub fn start_impulse(&self, s: &mut State, side: Side, level: u8) {
+        s.level[side.index()] = level;
+        self.begin_impulse(s, side, false, &mut Events::off());
+    }
+
+    /// Position editing: starts the current pair's initiative (2.1) with the
+    /// privileges now in the state.
+    pub fn start_pair(&self, s: &mut State) {
+        self.begin_pair(s, &mut Events::off());
+    }
+}
