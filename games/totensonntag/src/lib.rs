@@ -36,7 +36,7 @@ pub use occupancy::Occupancy;
 pub use scenario::{Arrival, Entry, Formation, Scenario, Start};
 pub use state::{Act, AttackMark, Phase, Pos, Privilege, State, UnitSet, UnitState};
 pub use unit::{FormationId, Nationality, Role, Side, UnitClass, UnitId, UnitSpec};
-pub use victory::Victory;
+pub use victory::{shatter_threshold, Victory, RELIEF_STRENGTH};
 pub use view::{SecretView, UnitView, View};
 
 use sandtable_core::{

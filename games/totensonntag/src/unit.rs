@@ -181,6 +181,13 @@ impl UnitId {
 #[serde(transparent)]
 pub struct FormationId(pub(crate) u8);
 
+impl FormationId {
+    /// Index into [`crate::Scenario::formations`].
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// What a counter says: static for the whole game.
 #[derive(Clone, Debug, Serialize)]
 pub struct UnitSpec {
@@ -211,6 +218,10 @@ pub struct UnitSpec {
 }
 
 impl UnitSpec {
+    /// Index of its formation in [`crate::Scenario::formations`].
+    pub const fn formation_index(&self) -> usize {
+        self.formation.index()
+    }
     /// Its side.
     pub const fn side(&self) -> Side {
         self.nationality.side()

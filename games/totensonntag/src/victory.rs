@@ -29,6 +29,16 @@ pub struct Victory {
     pub losses: Vec<(String, u8, u8)>,
 }
 
+/// Losses at which a formation is shattered (9.1).
+pub const fn shatter_threshold(role: Role) -> u8 {
+    match role {
+        Role::AxisDivision | Role::NewZealand => 4,
+        Role::SeventhArmoured => 10,
+        Role::FirstSouthAfrican => 5,
+        Role::None => u8::MAX,
+    }
+}
+
 impl Totensonntag {
     /// Units a formation has lost as 9.1 counts them, and its threshold.
     pub fn formation_losses(&self, s: &State, f: usize) -> (u8, u8) {
@@ -47,13 +57,7 @@ impl Totensonntag {
                 _ => 1,
             };
         }
-        let threshold = match role {
-            Role::AxisDivision | Role::NewZealand => 4,
-            Role::SeventhArmoured => 10,
-            Role::FirstSouthAfrican => 5,
-            Role::None => u8::MAX,
-        };
-        (lost, threshold)
+        (lost, shatter_threshold(role))
     }
 
     /// The victory points now (9.0); final after the last night.
