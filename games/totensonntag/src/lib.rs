@@ -29,6 +29,11 @@ mod unit;
 mod victory;
 mod view;
 
+/// The README's code examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub use action::Action;
 pub use combat::AttackKind;
 pub use map::{HexInfo, Map, Place, Terrain, Track, EXIT_HEX, VP_HEXES};
