@@ -6,7 +6,8 @@
 //!   several at once, or game over), legal actions, `try_apply` refusing with
 //!   the rule broken ([`Illegal`]), a redacted view per seat, canonical
 //!   notation.
-//! - [`Dice`]: chance inside the state, so seed + log replays exactly.
+//! - [`Dice`]: chance inside the state, so seed + log replays exactly;
+//!   [`Deck`] and [`Hand`] for card games.
 //! - [`Game`] / [`Session`]: any ruleset behind one object-safe, text-speaking
 //!   interface for the command line, the engine protocol and the server.
 //! - [`GameRecord`]: the JSON game file with a state hash.
@@ -14,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+mod deck;
 mod dice;
 mod event;
 mod illegal;
@@ -25,6 +27,7 @@ mod session;
 mod setup;
 mod text;
 
+pub use deck::{Deck, Hand};
 pub use dice::Dice;
 pub use event::{Event, Events};
 pub use illegal::{Illegal, ParseError};

@@ -37,33 +37,63 @@ impl Totensonntag {
         let spec = self.scenario.unit(u);
         let Some(h) = s.hex_of(u) else { return false };
         spec.combined_arms
-            && self
-                .scenario
-                .unit_ids()
-                .any(|p| p != u && self.scenario.unit(p).panzer3 && self.side(p) == spec.side() && s.hex_of(p) == Some(h))
+            && self.scenario.unit_ids().any(|p| {
+                p != u
+                    && self.scenario.unit(p).panzer3
+                    && self.side(p) == spec.side()
+                    && s.hex_of(p) == Some(h)
+            })
     }
 
     /// The phasing side's own unit, in an impulse.
     pub(crate) fn own_in_impulse(&self, s: &State, side: Side, u: UnitId) -> Result<(), Illegal> {
         match s.phase {
             Phase::Impulse { side: p, .. } if p == side => {}
-            _ => return Err(Illegal::fixed("CCT 2.0", "units act only in their side's impulse", "юниты действуют только в импульс своего игрока")),
+            _ => {
+                return Err(Illegal::fixed(
+                    "CCT 2.0",
+                    "units act only in their side's impulse",
+                    "юниты действуют только в импульс своего игрока",
+                ))
+            }
         }
         if self.side(u) != side {
-            return Err(Illegal::fixed("CCT 3.0", "that unit is the enemy's", "это юнит противника"));
+            return Err(Illegal::fixed(
+                "CCT 3.0",
+                "that unit is the enemy's",
+                "это юнит противника",
+            ));
         }
         match s.unit(u).pos {
-            Pos::Destroyed => Err(Illegal::fixed("CCT 1.0", "that unit is destroyed", "этот юнит уничтожен")),
-            Pos::Exited => Err(Illegal::fixed("CCT 6.2", "units that exited cannot return", "вышедшие с поля юниты не возвращаются")),
+            Pos::Destroyed => Err(Illegal::fixed(
+                "CCT 1.0",
+                "that unit is destroyed",
+                "этот юнит уничтожен",
+            )),
+            Pos::Exited => Err(Illegal::fixed(
+                "CCT 6.2",
+                "units that exited cannot return",
+                "вышедшие с поля юниты не возвращаются",
+            )),
             _ => Ok(()),
         }
     }
 
     /// Whether `u` may begin an action for `use_` now: it has not acted this
     /// impulse (3.2) and its rating reaches the level (3.1, 3.3, 3.4).
-    pub(crate) fn check_activation(&self, s: &State, side: Side, u: UnitId, use_: Use) -> Result<(), Illegal> {
+    pub(crate) fn check_activation(
+        &self,
+        s: &State,
+        side: Side,
+        u: UnitId,
+        use_: Use,
+    ) -> Result<(), Illegal> {
         if s.unit(u).act != Act::Idle {
-            return Err(Illegal::fixed("CCT 3.2", "each activated unit takes one action per impulse", "каждый активированный юнит совершает одно действие за импульс"));
+            return Err(Illegal::fixed(
+                "CCT 3.2",
+                "each activated unit takes one action per impulse",
+                "каждый активированный юнит совершает одно действие за импульс",
+            ));
         }
         if self.rating(s, u, use_) < s.level[side.index()] {
             let spec = self.scenario.unit(u);
@@ -80,7 +110,11 @@ impl Totensonntag {
                     "РИ ниже УИ (по 3.3 +1, если бы начал импульс в гексе с Panzer III)",
                 )
             } else {
-                Illegal::fixed("CCT 3.1", "a unit activates only when its initiative rating is at least the level", "юнит активируется, только если его РИ не ниже УИ")
+                Illegal::fixed(
+                    "CCT 3.1",
+                    "a unit activates only when its initiative rating is at least the level",
+                    "юнит активируется, только если его РИ не ниже УИ",
+                )
             });
         }
         Ok(())

@@ -80,16 +80,35 @@ impl Totensonntag {
     }
 
     /// Checks an attack or overrun on the top enemy unit of an adjacent hex.
-    pub(crate) fn check_attack(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId, hex: HexId) -> Result<AttackPlan, Illegal> {
+    pub(crate) fn check_attack(
+        &self,
+        s: &State,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+        hex: HexId,
+    ) -> Result<AttackPlan, Illegal> {
         self.own_in_impulse(s, side, u)?;
         let Some(from) = s.hex_of(u) else {
-            return Err(Illegal::fixed("CCT 7.0", "the unit is not on the map", "юнит не на карте"));
+            return Err(Illegal::fixed(
+                "CCT 7.0",
+                "the unit is not on the map",
+                "юнит не на карте",
+            ));
         };
         if !self.map.grid.are_adjacent(from, hex) {
-            return Err(Illegal::fixed("CCT 7.0", "a unit attacks only an adjacent hex (artillery may bombard farther)", "атаковать можно только соседний гекс (артиллерия может обстреливать дальше)"));
+            return Err(Illegal::fixed(
+                "CCT 7.0",
+                "a unit attacks only an adjacent hex (artillery may bombard farther)",
+                "атаковать можно только соседний гекс (артиллерия может обстреливать дальше)",
+            ));
         }
         let Some(target) = occ.top(hex).filter(|&t| self.side(t) != side) else {
-            return Err(Illegal::fixed("CCT 7.0", "no enemy unit in that hex", "в этом гексе нет вражеских юнитов"));
+            return Err(Illegal::fixed(
+                "CCT 7.0",
+                "no enemy unit in that hex",
+                "в этом гексе нет вражеских юнитов",
+            ));
         };
         let spec = self.scenario.unit(u);
         if self.is_moving(s, u) {
@@ -101,18 +120,40 @@ impl Totensonntag {
                 ));
             }
             if s.unit(u).no_overrun {
-                return Err(Illegal::fixed("CCT 5.0", "after moving from one enemy ZOC to another, no overrun", "после движения из ЗК в ЗК стремительная атака невозможна"));
+                return Err(Illegal::fixed(
+                    "CCT 5.0",
+                    "after moving from one enemy ZOC to another, no overrun",
+                    "после движения из ЗК в ЗК стремительная атака невозможна",
+                ));
             }
             let cost = self.enter_cost(spec.class, hex).map_err(|_| {
-                Illegal::fixed("CCT 7.5", "a unit may overrun only a hex it could legally enter", "стремительная атака возможна только на гекс, куда юнит мог бы войти")
+                Illegal::fixed(
+                    "CCT 7.5",
+                    "a unit may overrun only a hex it could legally enter",
+                    "стремительная атака возможна только на гекс, куда юнит мог бы войти",
+                )
             })?;
             if cost > s.unit(u).mp {
-                return Err(Illegal::fixed("CCT 7.5", "an overrun costs the MP of entering the hex", "стремительная атака стоит столько ОД, сколько вход в гекс"));
+                return Err(Illegal::fixed(
+                    "CCT 7.5",
+                    "an overrun costs the MP of entering the hex",
+                    "стремительная атака стоит столько ОД, сколько вход в гекс",
+                ));
             }
-            Ok(AttackPlan { hex, target, kind: AttackKind::Overrun, cost })
+            Ok(AttackPlan {
+                hex,
+                target,
+                kind: AttackKind::Overrun,
+                cost,
+            })
         } else {
             self.check_activation(s, side, u, Use::Attack)?;
-            Ok(AttackPlan { hex, target, kind: AttackKind::Normal, cost: 0 })
+            Ok(AttackPlan {
+                hex,
+                target,
+                kind: AttackKind::Normal,
+                cost: 0,
+            })
         }
     }
 
@@ -125,18 +166,39 @@ impl Totensonntag {
             us.mp = us.mp.saturating_sub(p.cost);
         }
         s.active = None;
-        let rule = if p.kind == AttackKind::Overrun { "CCT 7.5" } else { "CCT 7.2" };
+        let rule = if p.kind == AttackKind::Overrun {
+            "CCT 7.5"
+        } else {
+            "CCT 7.2"
+        };
         self.resolve_hit(s, u, p.target, p.kind, rule, ev);
-        s.attacks.push(AttackMark { unit: u, hex: p.hex, overrun: p.kind == AttackKind::Overrun });
+        s.attacks.push(AttackMark {
+            unit: u,
+            hex: p.hex,
+            overrun: p.kind == AttackKind::Overrun,
+        });
         let side = self.side(u);
-        if !self.scenario.unit_ids().any(|x| self.side(x) != side && s.hex_of(x) == Some(p.hex)) && !s.cleared.contains(&p.hex) {
+        if !self
+            .scenario
+            .unit_ids()
+            .any(|x| self.side(x) != side && s.hex_of(x) == Some(p.hex))
+            && !s.cleared.contains(&p.hex)
+        {
             s.cleared.push(p.hex);
         }
     }
 
     /// Rolls 2d6 + AR against the target's DR; a hit removes one strength
     /// point, and a unit at 0 is destroyed (1.0, 7.2).
-    fn resolve_hit(&self, s: &mut State, att: UnitId, target: UnitId, kind: AttackKind, rule: &'static str, ev: &mut Events) {
+    fn resolve_hit(
+        &self,
+        s: &mut State,
+        att: UnitId,
+        target: UnitId,
+        kind: AttackKind,
+        rule: &'static str,
+        ev: &mut Events,
+    ) {
         let ar = self.attack_rating(s, att, target, kind);
         let (d1, d2) = (s.dice.d6(), s.dice.d6());
         let dr = self.scenario.unit(target).defence;
@@ -178,29 +240,63 @@ impl Totensonntag {
     }
 
     /// Checks a bombardment (7.4).
-    pub(crate) fn check_bombard(&self, s: &State, side: Side, art: UnitId, target: UnitId, spotter: UnitId) -> Result<(), Illegal> {
+    pub(crate) fn check_bombard(
+        &self,
+        s: &State,
+        side: Side,
+        art: UnitId,
+        target: UnitId,
+        spotter: UnitId,
+    ) -> Result<(), Illegal> {
         self.own_in_impulse(s, side, art)?;
         let spec = self.scenario.unit(art);
         if !Self::may_bombard(spec.class) {
-            return Err(Illegal::fixed("CCT 7.4", "only artillery bombards", "вести артобстрел может только артиллерия"));
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "only artillery bombards",
+                "вести артобстрел может только артиллерия",
+            ));
         }
         let Some(from) = s.hex_of(art) else {
-            return Err(Illegal::fixed("CCT 7.4", "the artillery is not on the map", "артиллерия не на карте"));
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "the artillery is not on the map",
+                "артиллерия не на карте",
+            ));
         };
         self.check_activation(s, side, art, Use::Attack)?;
         let Some(th) = s.hex_of(target).filter(|_| self.side(target) != side) else {
-            return Err(Illegal::fixed("CCT 7.4", "the target must be an enemy unit on the map", "цель должна быть вражеским юнитом на карте"));
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "the target must be an enemy unit on the map",
+                "цель должна быть вражеским юнитом на карте",
+            ));
         };
         let d = self.map.grid.distance(from, th);
         if d < 2 {
-            return Err(Illegal::fixed("CCT 7.4", "an adjacent target is attacked, not bombarded", "соседнюю цель атакуют, а не обстреливают"));
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "an adjacent target is attacked, not bombarded",
+                "соседнюю цель атакуют, а не обстреливают",
+            ));
         }
         // 7.4: the hexes between plus the target hex, i.e. the hex distance.
         if d > u16::from(spec.range) {
-            return Err(Illegal::fixed("CCT 7.4", "the target is beyond the artillery's range", "цель вне радиуса стрельбы"));
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "the target is beyond the artillery's range",
+                "цель вне радиуса стрельбы",
+            ));
         }
-        let Some(sh) = s.hex_of(spotter).filter(|_| spotter != art && self.side(spotter) == side) else {
-            return Err(Illegal::fixed("CCT 7.4", "the spotter must be another friendly unit on the map", "наводчиком должен быть другой дружеский юнит на карте"));
+        let Some(sh) = s
+            .hex_of(spotter)
+            .filter(|_| spotter != art && self.side(spotter) == side)
+        else {
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "the spotter must be another friendly unit on the map",
+                "наводчиком должен быть другой дружеский юнит на карте",
+            ));
         };
         if self.map.grid.distance(sh, th) > self.spotting_range(sh) {
             return Err(Illegal::fixed(
@@ -214,7 +310,14 @@ impl Totensonntag {
 
     /// Bombards: the check roll (4–6; −1 if the spotter moved this turn, +1
     /// if it is on a point hex), then the attack at −1 (−2 against armour).
-    pub(crate) fn do_bombard(&self, s: &mut State, art: UnitId, target: UnitId, spotter: UnitId, ev: &mut Events) {
+    pub(crate) fn do_bombard(
+        &self,
+        s: &mut State,
+        art: UnitId,
+        target: UnitId,
+        spotter: UnitId,
+        ev: &mut Events,
+    ) {
         self.touch(s, Some(art));
         s.unit_mut(art).act = Act::Done;
         s.active = None;
@@ -227,8 +330,14 @@ impl Totensonntag {
             let a = &self.scenario.unit(art).code;
             let sp = &self.scenario.unit(spotter).code;
             Text::new(
-                format!("{a} ranging check, spotter {sp}: {roll}{modifier:+} = {net}: {}", if ok { "on target" } else { "fails" }),
-                format!("{a}: проверка артобстрела, наводчик {sp}: {roll}{modifier:+} = {net}: {}", if ok { "успех" } else { "неудача" }),
+                format!(
+                    "{a} ranging check, spotter {sp}: {roll}{modifier:+} = {net}: {}",
+                    if ok { "on target" } else { "fails" }
+                ),
+                format!(
+                    "{a}: проверка артобстрела, наводчик {sp}: {roll}{modifier:+} = {net}: {}",
+                    if ok { "успех" } else { "неудача" }
+                ),
             )
         });
         if ok {
@@ -237,25 +346,58 @@ impl Totensonntag {
     }
 
     /// Checks an advance after combat (7.3).
-    pub(crate) fn check_advance(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId, hex: HexId) -> Result<bool, Illegal> {
+    pub(crate) fn check_advance(
+        &self,
+        s: &State,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+        hex: HexId,
+    ) -> Result<bool, Illegal> {
         self.own_in_impulse(s, side, u)?;
         let Some(mark) = s.attacks.iter().find(|m| m.unit == u && m.hex == hex) else {
-            return Err(Illegal::fixed("CCT 7.3", "only units that attacked the hex this impulse may advance into it", "продвинуться могут только юниты, атаковавшие этот гекс в этот импульс"));
+            return Err(Illegal::fixed(
+                "CCT 7.3",
+                "only units that attacked the hex this impulse may advance into it",
+                "продвинуться могут только юниты, атаковавшие этот гекс в этот импульс",
+            ));
         };
         if !s.cleared.contains(&hex) || occ.holder(hex) == Some(side.other()) {
-            return Err(Illegal::fixed("CCT 7.3", "advance only into a hex cleared of all enemy units by attack", "продвижение только в гекс, где атакой уничтожены все вражеские юниты"));
+            return Err(Illegal::fixed(
+                "CCT 7.3",
+                "advance only into a hex cleared of all enemy units by attack",
+                "продвижение только в гекс, где атакой уничтожены все вражеские юниты",
+            ));
         }
         let us = s.unit(u);
         let Some(from) = s.hex_of(u) else {
-            return Err(Illegal::fixed("CCT 7.3", "the unit is not on the map", "юнит не на карте"));
+            return Err(Illegal::fixed(
+                "CCT 7.3",
+                "the unit is not on the map",
+                "юнит не на карте",
+            ));
         };
         if us.advanced || !self.map.grid.are_adjacent(from, hex) {
-            return Err(Illegal::fixed("CCT 7.3", "a unit advances once, into the adjacent hex it attacked", "юнит продвигается один раз, в соседний атакованный гекс"));
+            return Err(Illegal::fixed(
+                "CCT 7.3",
+                "a unit advances once, into the adjacent hex it attacked",
+                "юнит продвигается один раз, в соседний атакованный гекс",
+            ));
         }
         self.enter_cost(self.scenario.unit(u).class, hex)
-            .map_err(|_| Illegal::fixed("CCT 7.3", "a unit cannot advance into a hex it could not enter by movement", "юнит не может продвинуться в гекс, куда не смог бы войти движением"))?;
+            .map_err(|_| {
+                Illegal::fixed(
+                    "CCT 7.3",
+                    "a unit cannot advance into a hex it could not enter by movement",
+                    "юнит не может продвинуться в гекс, куда не смог бы войти движением",
+                )
+            })?;
         if !mark.overrun && occ.count(from, side) > 3 {
-            return Err(Illegal::fixed("CCT 7.3", "after a normal attack, no advance out of an overstacked hex", "после обычной атаки нельзя продвигаться из гекса с превышенным группированием"));
+            return Err(Illegal::fixed(
+                "CCT 7.3",
+                "after a normal attack, no advance out of an overstacked hex",
+                "после обычной атаки нельзя продвигаться из гекса с превышенным группированием",
+            ));
         }
         Ok(mark.overrun)
     }
@@ -268,7 +410,10 @@ impl Totensonntag {
         ev.say("CCT 7.3", || {
             let code = &self.scenario.unit(u).code;
             let h = self.map.grid.label(hex);
-            Text::new(format!("{code} advances into {h}"), format!("{code} продвигается в {h}"))
+            Text::new(
+                format!("{code} advances into {h}"),
+                format!("{code} продвигается в {h}"),
+            )
         });
     }
 }

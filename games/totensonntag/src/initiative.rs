@@ -16,7 +16,11 @@ use sandtable_core::{Events, Illegal, Text};
 impl Totensonntag {
     /// Checks `pick n` (n = 1..6) or `roll` (n = 0).
     pub(crate) fn check_pick(&self, s: &State, side: Side, n: u8) -> Result<(), Illegal> {
-        let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies { "CCT 2.2" } else { "CCT 2.1" };
+        let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies {
+            "CCT 2.2"
+        } else {
+            "CCT 2.1"
+        };
         if s.phase != Phase::InitiativePick || s.privilege[side.index()] != Privilege::Pick {
             return Err(Illegal::fixed(
                 "CCT 2.1",
@@ -25,10 +29,18 @@ impl Totensonntag {
             ));
         }
         if s.secret[side.index()].is_some() {
-            return Err(Illegal::fixed(rule, "you have already chosen", "вы уже сделали выбор"));
+            return Err(Illegal::fixed(
+                rule,
+                "you have already chosen",
+                "вы уже сделали выбор",
+            ));
         }
         if n > 6 {
-            return Err(Illegal::fixed(rule, "initiative levels run from 1 to 6", "УИ бывает от 1 до 6"));
+            return Err(Illegal::fixed(
+                rule,
+                "initiative levels run from 1 to 6",
+                "УИ бывает от 1 до 6",
+            ));
         }
         Ok(())
     }
@@ -38,9 +50,14 @@ impl Totensonntag {
         s.secret[side.index()] = Some(n);
         ev.say("CCT 2.1", || {
             let sn = side.name();
-            Text::new(format!("{} has made a secret initiative choice", sn.en), format!("{}: секретный выбор УИ сделан", sn.ru))
+            Text::new(
+                format!("{} has made a secret initiative choice", sn.en),
+                format!("{}: секретный выбор УИ сделан", sn.ru),
+            )
         });
-        let waiting = Side::ALL.iter().any(|&x| s.privilege[x.index()] == Privilege::Pick && s.secret[x.index()].is_none());
+        let waiting = Side::ALL
+            .iter()
+            .any(|&x| s.privilege[x.index()] == Privilege::Pick && s.secret[x.index()].is_none());
         if !waiting {
             self.resolve_levels(s, ev);
         }
@@ -57,10 +74,17 @@ impl Totensonntag {
             match s.secret[i] {
                 Some(n) if n > 0 => {
                     s.level[i] = n;
-                    let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies { "CCT 2.2" } else { "CCT 2.1" };
+                    let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies {
+                        "CCT 2.2"
+                    } else {
+                        "CCT 2.1"
+                    };
                     ev.say(rule, || {
                         let sn = side.name();
-                        Text::new(format!("{} picks initiative level {n}", sn.en), format!("{} выбирает УИ {n}", sn.ru))
+                        Text::new(
+                            format!("{} picks initiative level {n}", sn.en),
+                            format!("{} выбирает УИ {n}", sn.ru),
+                        )
                     });
                 }
                 _ => {
@@ -68,7 +92,10 @@ impl Totensonntag {
                     s.level[i] = r;
                     ev.roll("CCT 2.1", &[r], || {
                         let sn = side.name();
-                        Text::new(format!("{} rolls initiative {r}", sn.en), format!("{}: бросок на инициативу {r}", sn.ru))
+                        Text::new(
+                            format!("{} rolls initiative {r}", sn.en),
+                            format!("{}: бросок на инициативу {r}", sn.ru),
+                        )
                     });
                 }
             }
@@ -84,7 +111,10 @@ impl Totensonntag {
             Some(Side::Axis) => &[Side::Allies],
             Some(Side::Allies) => &[],
         };
-        if let Some(&side) = order.iter().find(|&&x| s.privilege[x.index()] == Privilege::Shift) {
+        if let Some(&side) = order
+            .iter()
+            .find(|&&x| s.privilege[x.index()] == Privilege::Shift)
+        {
             s.phase = Phase::InitiativeShift { side };
             return;
         }
@@ -96,13 +126,23 @@ impl Totensonntag {
                 _ => Privilege::None,
             };
         }
-        s.first = if s.level[Side::Axis.index()] >= s.level[Side::Allies.index()] { Side::Axis } else { Side::Allies };
+        s.first = if s.level[Side::Axis.index()] >= s.level[Side::Allies.index()] {
+            Side::Axis
+        } else {
+            Side::Allies
+        };
         let first = s.first;
         ev.say("CCT 2.1", || {
             let fname = first.name();
             Text::new(
-                format!("Initiative: Axis {}, Allies {}; {} go first", s.level[0], s.level[1], fname.en),
-                format!("Инициатива: Ось {}, Союзники {}; первыми ходят: {}", s.level[0], s.level[1], fname.ru),
+                format!(
+                    "Initiative: Axis {}, Allies {}; {} go first",
+                    s.level[0], s.level[1], fname.en
+                ),
+                format!(
+                    "Инициатива: Ось {}, Союзники {}; первыми ходят: {}",
+                    s.level[0], s.level[1], fname.ru
+                ),
             )
         });
         self.begin_impulse(s, first, false, ev);
@@ -119,7 +159,11 @@ impl Totensonntag {
         }
         let to = s.level[side.index()] as i8 + d;
         if !(-1..=1).contains(&d) || !(1..=6).contains(&to) {
-            return Err(Illegal::fixed("CCT 2.1", "the level may move by one, and stays within 1–6", "УИ меняется на единицу и остаётся в пределах 1–6"));
+            return Err(Illegal::fixed(
+                "CCT 2.1",
+                "the level may move by one, and stays within 1–6",
+                "УИ меняется на единицу и остаётся в пределах 1–6",
+            ));
         }
         Ok(())
     }
@@ -130,7 +174,10 @@ impl Totensonntag {
         s.level[i] = (s.level[i] as i8 + d) as u8;
         ev.say("CCT 2.1", || {
             let sn = side.name();
-            Text::new(format!("{} shifts by {d:+}: level {}", sn.en, s.level[i]), format!("{}: сдвиг {d:+}, УИ {}", sn.ru, s.level[i]))
+            Text::new(
+                format!("{} shifts by {d:+}: level {}", sn.en, s.level[i]),
+                format!("{}: сдвиг {d:+}, УИ {}", sn.ru, s.level[i]),
+            )
         });
         self.next_shift(s, Some(side), ev);
     }

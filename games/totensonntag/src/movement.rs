@@ -36,49 +36,105 @@ impl Totensonntag {
             Terrain::Open => Ok(1),
             Terrain::Rough => Ok(1 + u8::from(class.is_motorized())),
             Terrain::Escarpment if class.is_infantry() => Ok(1 + u8::from(class.is_motorized())),
-            Terrain::Escarpment => Err(Illegal::fixed("CCT 6.0", "only infantry may enter an escarpment hex", "в гекс с возвышенностью может войти только пехота")),
-            Terrain::Impassable => Err(Illegal::fixed("CCT 6.0", "impassable terrain", "непроходимая местность")),
+            Terrain::Escarpment => Err(Illegal::fixed(
+                "CCT 6.0",
+                "only infantry may enter an escarpment hex",
+                "в гекс с возвышенностью может войти только пехота",
+            )),
+            Terrain::Impassable => Err(Illegal::fixed(
+                "CCT 6.0",
+                "impassable terrain",
+                "непроходимая местность",
+            )),
         }
     }
 
     /// The checks every entry into a hex shares: terrain (6.0), no enemy
     /// (6.0), artillery not into an enemy ZOC (5.0).
-    fn check_hex_entry(&self, side: Side, occ: &Occupancy, u: UnitId, to: HexId) -> Result<u8, Illegal> {
+    fn check_hex_entry(
+        &self,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+        to: HexId,
+    ) -> Result<u8, Illegal> {
         let class = self.scenario.unit(u).class;
         if occ.holder(to) == Some(side.other()) {
-            return Err(Illegal::fixed("CCT 6.0", "a unit never enters a hex with enemy units", "юнит никогда не входит в гекс с вражескими юнитами"));
+            return Err(Illegal::fixed(
+                "CCT 6.0",
+                "a unit never enters a hex with enemy units",
+                "юнит никогда не входит в гекс с вражескими юнитами",
+            ));
         }
         let cost = self.enter_cost(class, to)?;
         if class == UnitClass::Artillery && occ.in_enemy_zoc(self, to, side) {
-            return Err(Illegal::fixed("CCT 5.0", "artillery may not enter an enemy zone of control", "артиллерия не может входить во вражескую ЗК"));
+            return Err(Illegal::fixed(
+                "CCT 5.0",
+                "artillery may not enter an enemy zone of control",
+                "артиллерия не может входить во вражескую ЗК",
+            ));
         }
         Ok(cost)
     }
 
     /// Checks one step of movement.
-    pub(crate) fn check_move(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId, to: HexId) -> Result<StepPlan, Illegal> {
+    pub(crate) fn check_move(
+        &self,
+        s: &State,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+        to: HexId,
+    ) -> Result<StepPlan, Illegal> {
         self.own_in_impulse(s, side, u)?;
         let Pos::Hex(from) = s.unit(u).pos else {
-            return Err(Illegal::fixed("CCT 6.1", "the unit is off the map: it enters with `enter`", "юнит вне карты: он входит командой `enter`"));
+            return Err(Illegal::fixed(
+                "CCT 6.1",
+                "the unit is off the map: it enters with `enter`",
+                "юнит вне карты: он входит командой `enter`",
+            ));
         };
         let start = !self.is_moving(s, u);
         if start {
             self.check_activation(s, side, u, Use::Move)?;
         } else if s.unit(u).stopped {
-            return Err(Illegal::fixed("CCT 5.0", "the unit entered an enemy zone of control and must stop", "юнит вошёл во вражескую ЗК и должен остановиться"));
+            return Err(Illegal::fixed(
+                "CCT 5.0",
+                "the unit entered an enemy zone of control and must stop",
+                "юнит вошёл во вражескую ЗК и должен остановиться",
+            ));
         }
         if !self.map.grid.are_adjacent(from, to) {
-            return Err(Illegal::fixed("CCT 6.0", "units move one hex at a time into an adjacent hex", "юнит движется по одному гексу в соседний гекс"));
+            return Err(Illegal::fixed(
+                "CCT 6.0",
+                "units move one hex at a time into an adjacent hex",
+                "юнит движется по одному гексу в соседний гекс",
+            ));
         }
         let cost = self.check_hex_entry(side, occ, u, to)?;
-        let mp = if start { self.full_mp(s, side, u) } else { s.unit(u).mp };
+        let mp = if start {
+            self.full_mp(s, side, u)
+        } else {
+            s.unit(u).mp
+        };
         // 6.0: a unit may always move at least one hex, whatever its MP.
         if cost > mp && !start {
-            return Err(Illegal::fixed("CCT 6.0", "not enough movement points", "не хватает очков движения"));
+            return Err(Illegal::fixed(
+                "CCT 6.0",
+                "not enough movement points",
+                "не хватает очков движения",
+            ));
         }
         let stop = occ.in_enemy_zoc(self, to, side);
         let zoc_to_zoc = stop && occ.in_enemy_zoc(self, from, side);
-        Ok(StepPlan { to, cost, start, stop, zoc_to_zoc, uses_bonus: false })
+        Ok(StepPlan {
+            to,
+            cost,
+            start,
+            stop,
+            zoc_to_zoc,
+            uses_bonus: false,
+        })
     }
 
     /// Applies a step.
@@ -93,9 +149,15 @@ impl Totensonntag {
             let to = self.map.grid.label(p.to);
             let mp = s.unit(u).mp;
             if p.stop {
-                Text::new(format!("{code} moves to {to} and stops in an enemy ZOC"), format!("{code} входит в {to} и останавливается во вражеской ЗК"))
+                Text::new(
+                    format!("{code} moves to {to} and stops in an enemy ZOC"),
+                    format!("{code} входит в {to} и останавливается во вражеской ЗК"),
+                )
             } else {
-                Text::new(format!("{code} moves to {to} ({mp} MP left)"), format!("{code} входит в {to} (осталось ОД: {mp})"))
+                Text::new(
+                    format!("{code} moves to {to} ({mp} MP left)"),
+                    format!("{code} входит в {to} (осталось ОД: {mp})"),
+                )
             }
         });
     }
@@ -133,35 +195,70 @@ impl Totensonntag {
     /// not held by the enemy; if every one of them is enemy-held or in an enemy
     /// ZOC, the nearest free hexes of the same edge.
     pub(crate) fn entry_hexes(&self, s: &State, occ: &Occupancy, u: UnitId) -> Vec<HexId> {
-        let Start::Arrives(arr) = self.scenario.starts[u.index()] else { return Vec::new() };
+        let Start::Arrives(arr) = self.scenario.starts[u.index()] else {
+            return Vec::new();
+        };
         let entry = &self.scenario.entries[arr.entry as usize];
         let side = self.side(u);
-        let free = |h: HexId| occ.holder(h) != Some(side.other()) && !occ.in_enemy_zoc(self, h, side);
+        let free =
+            |h: HexId| occ.holder(h) != Some(side.other()) && !occ.in_enemy_zoc(self, h, side);
         if entry.hexes.iter().any(|&h| free(h)) {
-            return entry.hexes.iter().copied().filter(|&h| occ.holder(h) != Some(side.other())).collect();
+            return entry
+                .hexes
+                .iter()
+                .copied()
+                .filter(|&h| occ.holder(h) != Some(side.other()))
+                .collect();
         }
         let grid = &self.map.grid;
-        let dist = |h: HexId| entry.hexes.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u16::MAX);
+        let dist = |h: HexId| {
+            entry
+                .hexes
+                .iter()
+                .map(|&e| grid.distance(e, h))
+                .min()
+                .unwrap_or(u16::MAX)
+        };
         let edge_free: Vec<HexId> = grid
             .ids()
-            .filter(|&h| grid.on_edge(h, entry.edge) && free(h) && self.map.info(h).terrain != Terrain::Impassable)
+            .filter(|&h| {
+                grid.on_edge(h, entry.edge)
+                    && free(h)
+                    && self.map.info(h).terrain != Terrain::Impassable
+            })
             .collect();
         let best = edge_free.iter().map(|&h| dist(h)).min();
         let _ = s;
-        edge_free.into_iter().filter(|&h| Some(dist(h)) == best).collect()
+        edge_free
+            .into_iter()
+            .filter(|&h| Some(dist(h)) == best)
+            .collect()
     }
 
     /// Checks a reinforcement's entry.
-    pub(crate) fn check_enter(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId, to: HexId) -> Result<StepPlan, Illegal> {
+    pub(crate) fn check_enter(
+        &self,
+        s: &State,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+        to: HexId,
+    ) -> Result<StepPlan, Illegal> {
         self.own_in_impulse(s, side, u)?;
         if !self.arrived(s, u) {
-            return Err(Illegal::fixed("CCT 6.1", "that unit is not an arrived reinforcement off the map", "этот юнит не прибывшее подкрепление вне карты"));
+            return Err(Illegal::fixed(
+                "CCT 6.1",
+                "that unit is not an arrived reinforcement off the map",
+                "этот юнит не прибывшее подкрепление вне карты",
+            ));
         }
         let mut uses_bonus = false;
         if let Err(e) = self.check_activation(s, side, u, Use::Move) {
             // 3.3: each entering Panzer III may give +1 to one entering "c" unit.
             let spec = self.scenario.unit(u);
-            let boosted = spec.combined_arms && s.entry_bonus > 0 && self.rating(s, u, Use::Move) + 1 >= s.level[side.index()];
+            let boosted = spec.combined_arms
+                && s.entry_bonus > 0
+                && self.rating(s, u, Use::Move) + 1 >= s.level[side.index()];
             if !boosted || s.unit(u).act != Act::Idle {
                 return Err(e);
             }
@@ -176,7 +273,14 @@ impl Totensonntag {
         }
         let cost = self.check_hex_entry(side, occ, u, to)?;
         let stop = occ.in_enemy_zoc(self, to, side);
-        Ok(StepPlan { to, cost, start: true, stop, zoc_to_zoc: false, uses_bonus })
+        Ok(StepPlan {
+            to,
+            cost,
+            start: true,
+            stop,
+            zoc_to_zoc: false,
+            uses_bonus,
+        })
     }
 
     /// Applies an entry: the unit is now moving on the map (6.1).
@@ -194,23 +298,44 @@ impl Totensonntag {
         ev.say("CCT 6.1", || {
             let code = &self.scenario.unit(u).code;
             let to = self.map.grid.label(p.to);
-            Text::new(format!("{code} enters the map at {to}"), format!("{code} входит на карту в {to}"))
+            Text::new(
+                format!("{code} enters the map at {to}"),
+                format!("{code} входит на карту в {to}"),
+            )
         });
     }
 
     /// Checks an exit through Q2 (6.2).
-    pub(crate) fn check_exit(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId) -> Result<(), Illegal> {
+    pub(crate) fn check_exit(
+        &self,
+        s: &State,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+    ) -> Result<(), Illegal> {
         self.own_in_impulse(s, side, u)?;
         let _ = occ;
         if side != Side::Allies {
-            return Err(Illegal::fixed("CCT 6.2", "only the Allies exit units (toward Tobruk)", "выводить юниты с поля могут только Союзники"));
+            return Err(Illegal::fixed(
+                "CCT 6.2",
+                "only the Allies exit units (toward Tobruk)",
+                "выводить юниты с поля могут только Союзники",
+            ));
         }
         if s.hex_of(u) != Some(self.map.exit) {
-            return Err(Illegal::fixed("CCT 6.2", "a unit exits from hex Q2", "выйти с поля можно только из гекса Q2"));
+            return Err(Illegal::fixed(
+                "CCT 6.2",
+                "a unit exits from hex Q2",
+                "выйти с поля можно только из гекса Q2",
+            ));
         }
         let mp = if self.is_moving(s, u) {
             if s.unit(u).stopped {
-                return Err(Illegal::fixed("CCT 5.0", "the unit entered an enemy zone of control and must stop", "юнит вошёл во вражескую ЗК и должен остановиться"));
+                return Err(Illegal::fixed(
+                    "CCT 5.0",
+                    "the unit entered an enemy zone of control and must stop",
+                    "юнит вошёл во вражескую ЗК и должен остановиться",
+                ));
             }
             s.unit(u).mp
         } else {
@@ -218,7 +343,11 @@ impl Totensonntag {
             self.full_mp(s, side, u)
         };
         if mp < 2 {
-            return Err(Illegal::fixed("CCT 6.2", "exiting costs 2 MP", "выход с поля стоит 2 ОД"));
+            return Err(Illegal::fixed(
+                "CCT 6.2",
+                "exiting costs 2 MP",
+                "выход с поля стоит 2 ОД",
+            ));
         }
         Ok(())
     }
@@ -237,8 +366,14 @@ impl Totensonntag {
         ev.say("CCT 6.2", || {
             let code = &self.scenario.unit(u).code;
             Text::new(
-                format!("{code} exits toward Tobruk with strength {strength} (total {})", s.exited),
-                format!("{code} выходит к Тобруку с силой {strength} (всего {})", s.exited),
+                format!(
+                    "{code} exits toward Tobruk with strength {strength} (total {})",
+                    s.exited
+                ),
+                format!(
+                    "{code} выходит к Тобруку с силой {strength} (всего {})",
+                    s.exited
+                ),
             )
         });
     }

@@ -30,7 +30,11 @@ impl Totensonntag {
         if s.phase == (Phase::Night { side }) {
             Ok(())
         } else {
-            Err(Illegal::fixed("CCT 8.0", "recovery rolls are made at night, Allies first", "восстановление проводится ночью, первыми Союзники"))
+            Err(Illegal::fixed(
+                "CCT 8.0",
+                "recovery rolls are made at night, Allies first",
+                "восстановление проводится ночью, первыми Союзники",
+            ))
         }
     }
 
@@ -47,7 +51,10 @@ impl Totensonntag {
             let Some(need) = self.recovery_target(u, zoc) else {
                 ev.say("CCT 8.1", || {
                     let code = &self.scenario.unit(u).code;
-                    Text::new(format!("{code}: Italians in an enemy ZOC do not recover"), format!("{code}: итальянцы во вражеской ЗК не восстанавливаются"))
+                    Text::new(
+                        format!("{code}: Italians in an enemy ZOC do not recover"),
+                        format!("{code}: итальянцы во вражеской ЗК не восстанавливаются"),
+                    )
                 });
                 continue;
             };
@@ -57,8 +64,18 @@ impl Totensonntag {
             ev.roll("CCT 8.1", &rolls, || {
                 let code = &self.scenario.unit(u).code;
                 Text::new(
-                    format!("{code} recovers {back} of {hits} (needs {need}+{})", if zoc { ", in enemy ZOC" } else { "" }),
-                    format!("{code} восстанавливает {back} из {hits} (нужно {need}+{})", if zoc { ", во вражеской ЗК" } else { "" }),
+                    format!(
+                        "{code} recovers {back} of {hits} (needs {need}+{})",
+                        if zoc { ", in enemy ZOC" } else { "" }
+                    ),
+                    format!(
+                        "{code} восстанавливает {back} из {hits} (нужно {need}+{})",
+                        if zoc {
+                            ", во вражеской ЗК"
+                        } else {
+                            ""
+                        }
+                    ),
                 )
             });
         }

@@ -82,7 +82,8 @@ fn edge_of(s: &str) -> Option<MapEdge> {
 
 fn valid_code(c: &str) -> bool {
     (2..=10).contains(&c.len())
-        && c.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && c.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && c.as_bytes()[0].is_ascii_alphanumeric()
 }
 
@@ -98,20 +99,40 @@ impl Scenario {
         }
         let mut formations = Vec::new();
         for f in &d.formation {
-            let role = Role::parse(&f.role).ok_or_else(|| format!("scenario: formation {} has unknown role {:?}", f.id, f.role))?;
-            formations.push(Formation { id: f.id.clone(), name: Text::new(f.en.clone(), f.ru.clone()), role });
+            let role = Role::parse(&f.role).ok_or_else(|| {
+                format!("scenario: formation {} has unknown role {:?}", f.id, f.role)
+            })?;
+            formations.push(Formation {
+                id: f.id.clone(),
+                name: Text::new(f.en.clone(), f.ru.clone()),
+                role,
+            });
         }
         let mut entries = Vec::new();
         for e in &d.entry {
-            let edge = edge_of(&e.edge).ok_or_else(|| format!("scenario: entry {} has unknown edge {:?}", e.id, e.edge))?;
-            let hexes = e.hexes.iter().map(|h| hex(h)).collect::<Result<Vec<_>, _>>()?;
+            let edge = edge_of(&e.edge)
+                .ok_or_else(|| format!("scenario: entry {} has unknown edge {:?}", e.id, e.edge))?;
+            let hexes = e
+                .hexes
+                .iter()
+                .map(|h| hex(h))
+                .collect::<Result<Vec<_>, _>>()?;
             if let Some(&h) = hexes.iter().find(|&&h| !map.grid.on_edge(h, edge)) {
-                return Err(format!("scenario: entry {} hex {} is not on the {} edge", e.id, map.grid.label(h), e.edge));
+                return Err(format!(
+                    "scenario: entry {} hex {} is not on the {} edge",
+                    e.id,
+                    map.grid.label(h),
+                    e.edge
+                ));
             }
             if hexes.is_empty() {
                 return Err(format!("scenario: entry {} has no hexes", e.id));
             }
-            entries.push(Entry { id: e.id.clone(), edge, hexes });
+            entries.push(Entry {
+                id: e.id.clone(),
+                edge,
+                hexes,
+            });
         }
         if d.unit.len() > 128 {
             return Err(format!("scenario: {} units; at most 128", d.unit.len()));
@@ -122,7 +143,10 @@ impl Scenario {
         let mut stacks: BTreeMap<HexId, (usize, Nationality)> = BTreeMap::new();
         for u in &d.unit {
             if !valid_code(&u.code) {
-                return Err(format!("scenario: unit code {:?} must be 2–10 of a-z, 0-9, '-'", u.code));
+                return Err(format!(
+                    "scenario: unit code {:?} must be 2–10 of a-z, 0-9, '-'",
+                    u.code
+                ));
             }
             if !codes.insert(u.code.clone()) {
                 return Err(format!("scenario: unit code {} used twice", u.code));
@@ -130,24 +154,52 @@ impl Scenario {
             let formation = formations
                 .iter()
                 .position(|f| f.id == u.formation)
-                .ok_or_else(|| format!("scenario: unit {} names unknown formation {}", u.code, u.formation))?;
-            let nationality = Nationality::parse(&u.nationality)
-                .ok_or_else(|| format!("scenario: unit {} has unknown nationality {:?}", u.code, u.nationality))?;
-            let class = UnitClass::parse(&u.class).ok_or_else(|| format!("scenario: unit {} has unknown class {:?}", u.code, u.class))?;
-            if u.strength == 0 || u.strength > 9 || u.initiative == 0 || u.initiative > 6 || u.defence == 0 {
+                .ok_or_else(|| {
+                    format!(
+                        "scenario: unit {} names unknown formation {}",
+                        u.code, u.formation
+                    )
+                })?;
+            let nationality = Nationality::parse(&u.nationality).ok_or_else(|| {
+                format!(
+                    "scenario: unit {} has unknown nationality {:?}",
+                    u.code, u.nationality
+                )
+            })?;
+            let class = UnitClass::parse(&u.class).ok_or_else(|| {
+                format!("scenario: unit {} has unknown class {:?}", u.code, u.class)
+            })?;
+            if u.strength == 0
+                || u.strength > 9
+                || u.initiative == 0
+                || u.initiative > 6
+                || u.defence == 0
+            {
                 return Err(format!("scenario: unit {} has values out of range", u.code));
             }
             let range = match (class, u.range) {
                 (UnitClass::Artillery, Some(r)) if r >= 2 => r,
-                (UnitClass::Artillery, _) => return Err(format!("scenario: artillery {} needs a range of at least 2", u.code)),
+                (UnitClass::Artillery, _) => {
+                    return Err(format!(
+                        "scenario: artillery {} needs a range of at least 2",
+                        u.code
+                    ))
+                }
                 (_, None) => 0,
-                (_, Some(_)) => return Err(format!("scenario: {} has a range but is not artillery", u.code)),
+                (_, Some(_)) => {
+                    return Err(format!(
+                        "scenario: {} has a range but is not artillery",
+                        u.code
+                    ))
+                }
             };
             let start = match (&u.setup, &u.arrive) {
                 (Some(h), None) => {
                     let id = hex(h)?;
                     let t = map.info(id).terrain;
-                    if t == Terrain::Impassable || (t == Terrain::Escarpment && !class.is_infantry()) {
+                    if t == Terrain::Impassable
+                        || (t == Terrain::Escarpment && !class.is_infantry())
+                    {
                         return Err(format!("scenario: {} cannot stand in {h} ({t:?})", u.code));
                     }
                     let e = stacks.entry(id).or_insert((0, nationality));
@@ -156,7 +208,9 @@ impl Scenario {
                     }
                     e.0 += 1;
                     if e.0 > 3 {
-                        return Err(format!("scenario: more than three units set up in {h} (4.0)"));
+                        return Err(format!(
+                            "scenario: more than three units set up in {h} (4.0)"
+                        ));
                     }
                     Start::Hex(id)
                 }
@@ -164,13 +218,27 @@ impl Scenario {
                     let entry = entries
                         .iter()
                         .position(|e| e.id == a.entry)
-                        .ok_or_else(|| format!("scenario: {} arrives at unknown entry {}", u.code, a.entry))?;
+                        .ok_or_else(|| {
+                            format!("scenario: {} arrives at unknown entry {}", u.code, a.entry)
+                        })?;
                     if a.turn == 0 || a.turn > d.turns || a.pair == 0 || a.pair > 5 {
-                        return Err(format!("scenario: {} arrives at turn {} pair {}, outside the game", u.code, a.turn, a.pair));
+                        return Err(format!(
+                            "scenario: {} arrives at turn {} pair {}, outside the game",
+                            u.code, a.turn, a.pair
+                        ));
                     }
-                    Start::Arrives(Arrival { turn: a.turn, pair: a.pair, entry: entry as u8 })
+                    Start::Arrives(Arrival {
+                        turn: a.turn,
+                        pair: a.pair,
+                        entry: entry as u8,
+                    })
                 }
-                _ => return Err(format!("scenario: unit {} needs exactly one of setup or arrive", u.code)),
+                _ => {
+                    return Err(format!(
+                        "scenario: unit {} needs exactly one of setup or arrive",
+                        u.code
+                    ))
+                }
             };
             units.push(UnitSpec {
                 code: u.code.clone(),
@@ -188,7 +256,15 @@ impl Scenario {
             });
             starts.push(start);
         }
-        Ok(Scenario { id: d.id.clone(), name: Text::new(d.en.clone(), d.ru.clone()), turns: d.turns, formations, entries, units, starts })
+        Ok(Scenario {
+            id: d.id.clone(),
+            name: Text::new(d.en.clone(), d.ru.clone()),
+            turns: d.turns,
+            formations,
+            entries,
+            units,
+            starts,
+        })
     }
 
     /// All unit ids. O(1) per item.
@@ -201,7 +277,10 @@ impl Scenario {
     }
     /// The unit with this code (case-insensitive). O(units).
     pub fn unit_by_code(&self, code: &str) -> Option<UnitId> {
-        self.units.iter().position(|u| u.code.eq_ignore_ascii_case(code)).map(|i| UnitId(i as u8))
+        self.units
+            .iter()
+            .position(|u| u.code.eq_ignore_ascii_case(code))
+            .map(|i| UnitId(i as u8))
     }
     /// The formation of a unit.
     pub fn formation(&self, id: UnitId) -> &Formation {

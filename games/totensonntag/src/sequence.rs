@@ -14,7 +14,10 @@ impl Totensonntag {
         s.level = [0, 0];
         s.secret = [None, None];
         ev.say("CCT 2.0", || {
-            Text::new(format!("Turn {}, impulse pair {}", s.turn, s.pair), format!("Ход {}, пара импульсов {}", s.turn, s.pair))
+            Text::new(
+                format!("Turn {}, impulse pair {}", s.turn, s.pair),
+                format!("Ход {}, пара импульсов {}", s.turn, s.pair),
+            )
         });
         if s.privilege.contains(&Privilege::Pick) {
             s.phase = Phase::InitiativePick;
@@ -45,7 +48,11 @@ impl Totensonntag {
         ev.say("CCT 2.0", || {
             let sn = side.name();
             Text::new(
-                format!("{} impulse, initiative level {}", sn.en, s.level[side.index()]),
+                format!(
+                    "{} impulse, initiative level {}",
+                    sn.en,
+                    s.level[side.index()]
+                ),
                 format!("Импульс: {}, УИ {}", sn.ru, s.level[side.index()]),
             )
         });
@@ -55,17 +62,28 @@ impl Totensonntag {
     pub(crate) fn check_end(&self, s: &State, side: Side) -> Result<(), Illegal> {
         match s.phase {
             Phase::Impulse { side: p, .. } if p == side => Ok(()),
-            _ => Err(Illegal::fixed("CCT 2.0", "only the phasing side ends its impulse", "закончить импульс может только активный игрок")),
+            _ => Err(Illegal::fixed(
+                "CCT 2.0",
+                "only the phasing side ends its impulse",
+                "закончить импульс может только активный игрок",
+            )),
         }
     }
 
     /// Ends the impulse: stacking is checked now (4.0).
     pub(crate) fn end_impulse(&self, s: &mut State, ev: &mut Events) {
-        let Phase::Impulse { side, second } = s.phase else { return };
+        let Phase::Impulse { side, second } = s.phase else {
+            return;
+        };
         self.touch(s, None);
         if self.overstacked(s, side) {
             s.phase = Phase::Overstack { side, second };
-            ev.say("CCT 4.0", || Text::fixed("Overstacked hexes: remove units down to three", "Превышен лимит группирования: снимите лишние юниты"));
+            ev.say("CCT 4.0", || {
+                Text::fixed(
+                    "Overstacked hexes: remove units down to three",
+                    "Превышен лимит группирования: снимите лишние юниты",
+                )
+            });
         } else {
             self.after_impulse(s, side, second, ev);
         }
@@ -103,7 +121,9 @@ impl Totensonntag {
         }
         if s.turn >= self.scenario.turns {
             s.phase = Phase::Over;
-            ev.say("CCT 9.0", || Text::fixed("The game is over", "Игра окончена"));
+            ev.say("CCT 9.0", || {
+                Text::fixed("The game is over", "Игра окончена")
+            });
         } else {
             s.turn += 1;
             s.pair = 1;
@@ -114,7 +134,9 @@ impl Totensonntag {
     /// Whether a reinforcement has arrived and may enter (6.1).
     pub(crate) fn arrived(&self, s: &State, u: crate::UnitId) -> bool {
         match self.scenario.starts[u.index()] {
-            crate::Start::Arrives(a) => s.unit(u).pos == Pos::Off && (s.turn, s.pair) >= (a.turn, a.pair),
+            crate::Start::Arrives(a) => {
+                s.unit(u).pos == Pos::Off && (s.turn, s.pair) >= (a.turn, a.pair)
+            }
             crate::Start::Hex(_) => false,
         }
     }

@@ -12,19 +12,41 @@ pub const STACK_LIMIT: u8 = 3;
 
 impl Totensonntag {
     /// Checks `top u`.
-    pub(crate) fn check_top(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId) -> Result<(), Illegal> {
+    pub(crate) fn check_top(
+        &self,
+        s: &State,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+    ) -> Result<(), Illegal> {
         let mine = matches!(s.phase, Phase::Impulse { side: p, .. } | Phase::Night { side: p } if p == side);
         if !mine {
-            return Err(Illegal::fixed("CCT 4.0", "a stack is reordered only in its owner's impulse or at night", "порядок фишек меняют только в свой импульс или ночью"));
+            return Err(Illegal::fixed(
+                "CCT 4.0",
+                "a stack is reordered only in its owner's impulse or at night",
+                "порядок фишек меняют только в свой импульс или ночью",
+            ));
         }
         if self.side(u) != side {
-            return Err(Illegal::fixed("CCT 4.0", "that unit is the enemy's", "это юнит противника"));
+            return Err(Illegal::fixed(
+                "CCT 4.0",
+                "that unit is the enemy's",
+                "это юнит противника",
+            ));
         }
         let Some(h) = s.hex_of(u) else {
-            return Err(Illegal::fixed("CCT 4.0", "the unit is not on the map", "юнит не на карте"));
+            return Err(Illegal::fixed(
+                "CCT 4.0",
+                "the unit is not on the map",
+                "юнит не на карте",
+            ));
         };
         if occ.count(h, side) < 2 || occ.top(h) == Some(u) {
-            return Err(Illegal::fixed("CCT 4.0", "the unit is already on top", "юнит уже сверху"));
+            return Err(Illegal::fixed(
+                "CCT 4.0",
+                "the unit is already on top",
+                "юнит уже сверху",
+            ));
         }
         Ok(())
     }
@@ -37,13 +59,27 @@ impl Totensonntag {
     }
 
     /// Checks `eliminate u` in the overstack phase.
-    pub(crate) fn check_eliminate(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId) -> Result<(), Illegal> {
+    pub(crate) fn check_eliminate(
+        &self,
+        s: &State,
+        side: Side,
+        occ: &Occupancy,
+        u: UnitId,
+    ) -> Result<(), Illegal> {
         if !matches!(s.phase, Phase::Overstack { side: p, .. } if p == side) {
-            return Err(Illegal::fixed("CCT 4.0", "units are removed only for overstacking at the end of an impulse", "юниты снимаются только за превышение группирования в конце импульса"));
+            return Err(Illegal::fixed(
+                "CCT 4.0",
+                "units are removed only for overstacking at the end of an impulse",
+                "юниты снимаются только за превышение группирования в конце импульса",
+            ));
         }
         match s.hex_of(u) {
             Some(h) if self.side(u) == side && occ.count(h, side) > STACK_LIMIT => Ok(()),
-            _ => Err(Illegal::fixed("CCT 4.0", "remove a unit of your own from an overstacked hex", "снимите свой юнит из гекса с превышенным группированием")),
+            _ => Err(Illegal::fixed(
+                "CCT 4.0",
+                "remove a unit of your own from an overstacked hex",
+                "снимите свой юнит из гекса с превышенным группированием",
+            )),
         }
     }
 
@@ -52,7 +88,10 @@ impl Totensonntag {
         s.unit_mut(u).pos = Pos::Destroyed;
         ev.say("CCT 4.0", || {
             let code = &self.scenario.unit(u).code;
-            Text::new(format!("{code} is eliminated for overstacking"), format!("{code} уничтожен за превышение группирования"))
+            Text::new(
+                format!("{code} is eliminated for overstacking"),
+                format!("{code} уничтожен за превышение группирования"),
+            )
         });
         if let Phase::Overstack { side, second } = s.phase {
             if !self.overstacked(s, side) {

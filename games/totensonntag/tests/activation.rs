@@ -66,7 +66,10 @@ fn cct_3_2_artillery_moves_or_bombards() {
     r.start_impulse(&mut s, Side::Axis, 4);
     assert!(is_legal(&r, &s, AXIS, "bombard art cru spot pz"));
     play(&r, &mut s, AXIS, "move art C4");
-    assert_eq!(refused(&r, &s, AXIS, "bombard art cru spot pz").rule, "CCT 3.2");
+    assert_eq!(
+        refused(&r, &s, AXIS, "bombard art cru spot pz").rule,
+        "CCT 3.2"
+    );
 }
 
 #[test]
@@ -75,7 +78,10 @@ fn cct_3_3_combined_arms_with_a_panzer_iii_at_impulse_start() {
     put(&r, &mut s, "pz", "D4"); // Panzer III
     put(&r, &mut s, "sch", "D4"); // "c", initiative 4
     r.start_impulse(&mut s, Side::Axis, 5);
-    assert!(is_legal(&r, &s, AXIS, "move sch D5"), "4 + 1 reaches level 5");
+    assert!(
+        is_legal(&r, &s, AXIS, "move sch D5"),
+        "4 + 1 reaches level 5"
+    );
     // The bonus is fixed at the start of the impulse: the Panzer's leaving
     // afterwards does not take it away.
     s.unit_mut(unit(&r, "pz")).pos = sandtable_totensonntag::Pos::Off;
