@@ -1,0 +1,114 @@
+//! The list of games, and lookup by id.
+
+use crate::{Driver, Typed};
+use sandtable_core::{GameRecord, LoadError, Session, Text};
+use sandtable_totensonntag::Totensonntag;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// Every game of this build, in a fixed order. Built once (parsing each
+/// game's data files), then each call clones the `Arc`s: O(games).
+pub fn catalog() -> Vec<Arc<dyn Driver>> {
+    static GAMES: OnceLock<Vec<Arc<dyn Driver>>> = OnceLock::new();
+    GAMES
+        .get_or_init(|| {
+            vec![
+                Arc::new(Typed::new(Totensonntag::standard())),
+                // Arc::new(Typed::new(Colditz::standard())),
+            ]
+        })
+        .clone()
+}
+
+/// The game whose id is `id` (case-insensitive).
+///
+/// # Errors
+/// [`UnknownGame`], listing the games there are.
+pub fn find(id: &str) -> Result<Arc<dyn Driver>, UnknownGame> {
+    let games = catalog();
+    let id = id.trim();
+    games
+        .iter()
+        .find(|d| d.game().info().id.eq_ignore_ascii_case(id))
+        .cloned()
+        .ok_or_else(|| UnknownGame {
+            id: id.to_owned(),
+            known: games.iter().map(|d| d.game().info().id.clone()).collect(),
+        })
+}
+
+/// A loaded game: its driver and the match.
+pub type Opened = (Arc<dyn Driver>, Box<dyn Session>);
+
+/// Loads a game file of any game in the catalog, verifying its hash.
+///
+/// # Errors
+/// [`LoadError::WrongGame`] when no game of this build has the file's id;
+/// otherwise as [`sandtable_core::Game::load`].
+pub fn open(record: &GameRecord) -> Result<Opened, LoadError> {
+    let driver = find(&record.game).map_err(|_| LoadError::WrongGame {
+        found: record.game.clone(),
+    })?;
+    let session = driver.game().load(record)?;
+    Ok((driver, session))
+}
+
+/// A game id this build does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    /// The id asked for.
+    pub id: String,
+    /// The ids there are.
+    pub known: Vec<String>,
+}
+
+impl UnknownGame {
+    /// The message in both languages.
+    pub fn text(&self) -> Text {
+        let known = self.known.join(", ");
+        Text::new(
+            format!("unknown game {:?}; games: {known}", self.id),
+            format!("нет игры {:?}; есть: {known}", self.id),
+        )
+    }
+}
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.text().fmt(f)
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_totensonntag_and_lists_known_games() {
+        assert_eq!(
+            find("Totensonntag").expect("present").game().info().id,
+            "totensonntag"
+        );
+        let e = find("nope").err().expect("absent");
+        assert_eq!(e.known, vec!["totensonntag".to_owned()]);
+        assert!(e.to_string().contains("totensonntag") && e.to_string().contains("нет игры"));
+    }
+
+    #[test]
+    fn open_refuses_a_file_of_an_unknown_game() {
+        let d = find("totensonntag").expect("present");
+        let s = d
+            .game()
+            .start(&sandtable_core::Setup::seeded(1))
+            .expect("starts");
+        let record = GameRecord {
+            game: "colditz".into(),
+            ..s.record()
+        };
+        assert!(matches!(open(&record), Err(LoadError::WrongGame { .. })));
+        let (_, back) = open(&s.record()).expect("own record loads");
+        assert_eq!(back.record(), s.record());
+    }
+}

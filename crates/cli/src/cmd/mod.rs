@@ -1,0 +1,81 @@
+//! The subcommands, one module each, and how they fail.
+
+pub mod bench;
+pub mod engine;
+pub mod games;
+pub mod pbem;
+pub mod play;
+pub mod selfplay;
+
+use sandtable_core::Text;
+use std::fmt::Display;
+
+/// A subcommand's failure: the message (both languages) for stderr and the
+/// exit code. Codes: 1 general, 2 refused action or unknown seat, 3 corrupt
+/// or tampered game file.
+pub struct Fail {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Fail {
+    pub fn new(code: u8, message: impl Display) -> Fail {
+        Fail {
+            code,
+            message: message.to_string(),
+        }
+    }
+    pub fn text(code: u8, en: impl Into<String>, ru: impl Into<String>) -> Fail {
+        Fail::new(code, Text::new(en.into(), ru.into()))
+    }
+}
+
+impl From<sandtable_catalog::UnknownGame> for Fail {
+    fn from(e: sandtable_catalog::UnknownGame) -> Fail {
+        Fail::new(1, e)
+    }
+}
+
+impl From<sandtable::gamefile::FileError> for Fail {
+    fn from(e: sandtable::gamefile::FileError) -> Fail {
+        Fail::new(e.exit_code(), e)
+    }
+}
+
+impl From<sandtable_core::SetupError> for Fail {
+    fn from(e: sandtable_core::SetupError) -> Fail {
+        Fail::new(1, e)
+    }
+}
+
+impl From<std::io::Error> for Fail {
+    fn from(e: std::io::Error) -> Fail {
+        Fail::text(
+            1,
+            format!("input/output error: {e}"),
+            format!("ошибка ввода-вывода: {e}"),
+        )
+    }
+}
+
+pub type Result = std::result::Result<(), Fail>;
+
+/// The seat with id `id` in `info`, or exit code 2 listing the seats.
+pub fn seat(
+    info: &sandtable_core::GameInfo,
+    id: &str,
+) -> std::result::Result<sandtable_core::Seat, Fail> {
+    info.seat(id).ok_or_else(|| {
+        let seats = info
+            .seats
+            .iter()
+            .map(|s| s.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        Fail::text(
+            2,
+            format!("unknown seat {id:?}; seats: {seats}"),
+            format!("нет места {id:?}; места: {seats}"),
+        )
+    })
+}

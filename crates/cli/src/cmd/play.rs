@@ -1,0 +1,458 @@
+//! `sandtable play`: an interactive game in the terminal, hot-seat or
+//! against the random bot.
+
+use super::{seat, Fail, Result};
+use crate::Lang;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sandtable::gamefile::write_record;
+use sandtable::say::{event_lines, refusal_line, seat_ids};
+use sandtable::setup::{clock_seed, parse_option, request};
+use sandtable_ai::random_text_action;
+use sandtable_core::{Seat, SeatSet, Session, Text, ToAct, Viewer};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game id (see `sandtable games`) / Игра
+    game: String,
+    /// Your seat when playing a bot (default: the first seat) / Ваше место
+    #[arg(long)]
+    seat: Option<String>,
+    /// Let a bot play the other seats (without it: hot-seat) / Соперник-бот
+    #[arg(long, value_enum)]
+    vs: Option<Opponent>,
+    /// Dice seed (default: from the clock) / Зерно кубиков
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Scenario id / Сценарий
+    #[arg(long)]
+    scenario: Option<String>,
+    /// A set-up option, key=value (repeatable) / Параметр
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
+    options: Vec<(String, String)>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Opponent {
+    /// Uniformly random legal actions / Случайные допустимые ходы
+    Random,
+}
+
+pub fn run(a: &Args, lang: Lang) -> Result {
+    let driver = sandtable_catalog::find(&a.game)?;
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    let session = driver
+        .game()
+        .start(&request(a.scenario.clone(), &a.options, seed))?;
+    let info = session.info().clone();
+    let mine = match &a.seat {
+        Some(id) => seat(&info, id)?,
+        None => Seat::new(0),
+    };
+    let humans = match a.vs {
+        Some(Opponent::Random) => SeatSet::one(mine),
+        None => SeatSet::first(info.seats.len()),
+    };
+    let stdout = std::io::stdout();
+    let mut play = Play {
+        session,
+        humans,
+        hotseat: a.vs.is_none(),
+        lang: lang.code(),
+        terminal: stdout.is_terminal(),
+        out: stdout.lock(),
+        bot_rng: ChaCha8Rng::seed_from_u64(seed ^ 0xb07),
+        listed: Vec::new(),
+        secret: Vec::new(),
+        shown: false,
+        announced: None,
+    };
+    let opponents = if play.hotseat {
+        play.t(
+            "hot-seat: every seat is played here",
+            "за одним экраном: все места играются здесь",
+        )
+        .to_owned()
+    } else {
+        format!(
+            "{} {} {}",
+            play.t("you play", "вы играете за"),
+            info.seat_id(mine),
+            play.t("against the random bot", "против случайного бота")
+        )
+    };
+    writeln!(
+        play.out,
+        "{} — seed {seed}; {opponents}. {}",
+        info.name.get(play.lang),
+        play.t(
+            "Type help for commands.",
+            "Наберите help для списка команд."
+        )
+    )?;
+    play.run(std::io::stdin().lock())
+}
+
+/// One terminal game.
+struct Play<W: Write> {
+    session: Box<dyn Session>,
+    /// Seats typed at this keyboard.
+    humans: SeatSet,
+    hotseat: bool,
+    lang: &'static str,
+    /// Whether stdout is a terminal (then the screen is cleared between
+    /// secret choices of a hot-seat game).
+    terminal: bool,
+    out: W,
+    bot_rng: ChaCha8Rng,
+    /// The last numbered list shown; a number at the prompt plays its entry.
+    listed: Vec<String>,
+    /// Log indices of simultaneous (secret) choices not yet revealed: their
+    /// text is hidden from the other seats until an action reveals them.
+    secret: Vec<usize>,
+    /// The board has been printed since the last change.
+    shown: bool,
+    /// The seat last told to take the keyboard in a secret round.
+    announced: Option<Seat>,
+}
+
+impl<W: Write> Play<W> {
+    fn t(&self, en: &'static str, ru: &'static str) -> &'static str {
+        if self.lang == "ru" {
+            ru
+        } else {
+            en
+        }
+    }
+
+    fn id(&self, seat: Seat) -> String {
+        self.session.info().seat_id(seat).to_owned()
+    }
+
+    fn run(&mut self, mut input: impl BufRead) -> Result {
+        let mut line = String::new();
+        loop {
+            let seats = match self.session.to_act() {
+                ToAct::Over(o) => {
+                    let board = self.session.render(Viewer::Spectator, self.lang);
+                    write!(self.out, "{board}")?;
+                    writeln!(
+                        self.out,
+                        "{} {}",
+                        self.t("game over:", "игра окончена:"),
+                        o.text.get(self.lang)
+                    )?;
+                    return Ok(());
+                }
+                ToAct::Seats(s) => s,
+            };
+            // The lowest owing seat decides first; in a simultaneous choice
+            // the others follow, none seeing the earlier choices.
+            let Some(seat) = seats.iter().next() else {
+                return Err(Fail::text(
+                    1,
+                    "nobody is to act, yet the game is not over",
+                    "никто не ходит, но игра не окончена",
+                ));
+            };
+            let in_round = seats.len() > 1 || !self.secret.is_empty();
+            if !self.humans.contains(seat) {
+                self.bot_move(seat, in_round)?;
+                continue;
+            }
+            if self.hotseat && in_round && self.announced != Some(seat) {
+                if self.terminal {
+                    // Clear the screen so the next player does not see the last choice.
+                    write!(self.out, "\x1b[2J\x1b[H")?;
+                }
+                writeln!(
+                    self.out,
+                    "{} {}",
+                    self.t("pass the keyboard to", "передайте клавиатуру:"),
+                    self.id(seat)
+                )?;
+                self.announced = Some(seat);
+                self.shown = false;
+            }
+            if !self.shown {
+                let viewer = if self.hotseat {
+                    Viewer::Spectator
+                } else {
+                    Viewer::Seat(seat)
+                };
+                let board = self.session.render(viewer, self.lang);
+                write!(self.out, "{board}")?;
+                let to_act = seat_ids(self.session.info(), seats);
+                writeln!(self.out, "{} {to_act}", self.t("to act:", "ходят:"))?;
+                self.shown = true;
+            }
+            write!(self.out, "{}> ", self.id(seat))?;
+            self.out.flush()?;
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(self.out)?;
+                return Ok(());
+            }
+            if !self.command(seat, line.trim(), in_round)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Handles one prompt line; false ends the game.
+    fn command(
+        &mut self,
+        seat: Seat,
+        line: &str,
+        in_round: bool,
+    ) -> std::result::Result<bool, Fail> {
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("").to_ascii_lowercase();
+        match first.as_str() {
+            "" => {}
+            "quit" | "exit" => return Ok(false),
+            "help" => self.help()?,
+            "?" | "legal" => {
+                let legal = self.session.legal(seat);
+                self.list(legal)?;
+            }
+            "board" => self.shown = false,
+            "log" => self.log(seat)?,
+            "undo" => self.undo()?,
+            "save" => {
+                let rest: Vec<&str> = words.collect();
+                if rest.is_empty() {
+                    writeln!(
+                        self.out,
+                        "{}",
+                        Text::fixed("usage: save FILE", "использование: save ФАЙЛ")
+                    )?;
+                } else {
+                    let path = rest.join(" ");
+                    match write_record(Path::new(&path), &self.session.record(), true) {
+                        Ok(()) => {
+                            writeln!(self.out, "{} {path}", self.t("saved to", "сохранено в"))?
+                        }
+                        Err(e) => writeln!(self.out, "{e}")?,
+                    }
+                }
+            }
+            _ => {
+                if let Ok(n) = line.parse::<usize>() {
+                    let list = if self.listed.is_empty() {
+                        self.session.legal(seat)
+                    } else {
+                        self.listed.clone()
+                    };
+                    match n.checked_sub(1).and_then(|i| list.get(i)) {
+                        Some(action) => {
+                            let action = action.clone();
+                            self.human_move(seat, &action, in_round)?;
+                        }
+                        None => writeln!(
+                            self.out,
+                            "{}",
+                            Text::new(
+                                format!("no action number {n}; type legal"),
+                                format!("нет действия с номером {n}; наберите legal")
+                            )
+                        )?,
+                    }
+                    return Ok(true);
+                }
+                let legal = self.session.legal(seat);
+                let single = !line.contains(char::is_whitespace);
+                if single && !legal.iter().any(|a| a.eq_ignore_ascii_case(line)) {
+                    let mentions: Vec<String> = legal
+                        .iter()
+                        .filter(|a| a.split_whitespace().any(|w| w.eq_ignore_ascii_case(line)))
+                        .cloned()
+                        .collect();
+                    if !mentions.is_empty() {
+                        return self.list(mentions).map(|()| true);
+                    }
+                }
+                let refused = self.human_move(seat, line, in_round)?;
+                if refused && single {
+                    writeln!(
+                        self.out,
+                        "{}",
+                        Text::new(
+                            format!("(no legal action of {} mentions {line:?}; type legal)", self.id(seat)),
+                            format!("(ни одно допустимое действие {} не упоминает {line:?}; наберите legal)", self.id(seat))
+                        )
+                    )?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Prints a numbered list and remembers it for number input.
+    fn list(&mut self, actions: Vec<String>) -> Result {
+        if actions.is_empty() {
+            writeln!(
+                self.out,
+                "{}",
+                self.t("(no legal action)", "(нет допустимых действий)")
+            )?;
+        }
+        for (i, a) in actions.iter().enumerate() {
+            writeln!(self.out, "{:>4}. {a}", i + 1)?;
+        }
+        self.listed = actions;
+        Ok(())
+    }
+
+    /// Applies a typed action; true when it was refused.
+    fn human_move(
+        &mut self,
+        seat: Seat,
+        action: &str,
+        in_round: bool,
+    ) -> std::result::Result<bool, Fail> {
+        match self.session.apply(seat, action) {
+            Ok(applied) => {
+                self.after_apply(applied.barrier, in_round);
+                writeln!(self.out, "{}: {}", self.id(seat), applied.action)?;
+                write!(
+                    self.out,
+                    "{}",
+                    event_lines(&applied.events, self.lang, "  ")
+                )?;
+                Ok(false)
+            }
+            Err(r) => {
+                writeln!(self.out, "{}", refusal_line(&r))?;
+                Ok(true)
+            }
+        }
+    }
+
+    fn bot_move(&mut self, seat: Seat, in_round: bool) -> Result {
+        let Some(action) = random_text_action(self.session.as_ref(), seat, &mut self.bot_rng)
+        else {
+            return Err(Fail::text(
+                1,
+                format!("{} must act but has no legal action", self.id(seat)),
+                format!(
+                    "{} должен ходить, но допустимых действий нет",
+                    self.id(seat)
+                ),
+            ));
+        };
+        let applied = self.session.apply(seat, &action).map_err(|r| {
+            Fail::new(
+                1,
+                format!("the bot's legal action was refused: {}", refusal_line(&r)),
+            )
+        })?;
+        self.after_apply(applied.barrier, in_round);
+        let shown = if self.secret.last() == Some(&(self.session.log().len() - 1)) {
+            self.t("(secret choice)", "(секретный выбор)").to_owned()
+        } else {
+            applied.action
+        };
+        writeln!(
+            self.out,
+            "{} ({}): {shown}",
+            self.id(seat),
+            self.t("random", "случайный")
+        )?;
+        write!(
+            self.out,
+            "{}",
+            event_lines(&applied.events, self.lang, "  ")
+        )?;
+        Ok(())
+    }
+
+    /// Bookkeeping after any applied action.
+    fn after_apply(&mut self, barrier: bool, in_round: bool) {
+        self.listed.clear();
+        self.shown = false;
+        if barrier {
+            // Dice rolled or hidden information revealed: earlier secrets are open.
+            self.secret.clear();
+        } else if in_round {
+            self.secret.push(self.session.log().len() - 1);
+        }
+        if self.secret.is_empty() {
+            self.announced = None;
+        }
+    }
+
+    fn undo(&mut self) -> Result {
+        let Some(last) = self.session.log().last() else {
+            return Ok(writeln!(
+                self.out,
+                "{}",
+                Text::fixed("nothing to undo", "нечего отменять")
+            )?);
+        };
+        let seat = self.session.info().seat(&last.seat);
+        match seat.filter(|&s| self.humans.contains(s)) {
+            None => writeln!(
+                self.out,
+                "{}",
+                Text::fixed(
+                    "the last action is not yours",
+                    "последнее действие сделано не вами"
+                )
+            )?,
+            Some(s) => match self.session.undo(s) {
+                Ok(()) => {
+                    let len = self.session.log().len();
+                    self.secret.retain(|&i| i < len);
+                    self.listed.clear();
+                    self.shown = false;
+                    writeln!(self.out, "{}", Text::fixed("undone", "отменено"))?;
+                }
+                Err(t) => writeln!(self.out, "{t}")?,
+            },
+        }
+        Ok(())
+    }
+
+    /// The last 20 decisions with their events; unrevealed secret choices of
+    /// other seats show as such.
+    fn log(&mut self, asker: Seat) -> Result {
+        let all = self.session.replay_events();
+        let from = all.len().saturating_sub(20);
+        let asker = self.id(asker);
+        for (i, (entry, events)) in all.iter().enumerate().skip(from) {
+            if self.secret.contains(&i) && entry.seat != asker {
+                writeln!(
+                    self.out,
+                    "{}. {}: {}",
+                    i + 1,
+                    entry.seat,
+                    self.t("(secret choice)", "(секретный выбор)")
+                )?;
+                continue;
+            }
+            writeln!(self.out, "{}. {}: {}", i + 1, entry.seat, entry.action)?;
+            write!(self.out, "{}", event_lines(events, self.lang, "    "))?;
+        }
+        if all.is_empty() {
+            writeln!(
+                self.out,
+                "{}",
+                self.t("(no decisions yet)", "(ходов ещё не было)")
+            )?;
+        }
+        Ok(())
+    }
+
+    fn help(&mut self) -> Result {
+        let text = if self.lang == "ru" {
+            "Команды:\n  <действие>   сделать ход в нотации игры (например: move pr8-1 M8)\n  ? | legal    список допустимых действий с номерами; номер делает ход\n  <код>        допустимые действия одного подразделения (например: pr8-1)\n  undo         отменить свой последний ход (если не было бросков и раскрытий)\n  log          последние 20 ходов с событиями\n  board        показать карту снова\n  save ФАЙЛ    сохранить файл партии\n  help         эта справка\n  quit         выйти\n"
+        } else {
+            "Commands:\n  <action>     play an action in the game's notation (e.g. move pr8-1 M8)\n  ? | legal    numbered list of legal actions; typing a number plays it\n  <code>       the legal actions of one unit (e.g. pr8-1)\n  undo         take back your last action (if it rolled or revealed nothing)\n  log          the last 20 decisions with their events\n  board        show the board again\n  save FILE    write the game file\n  help         this help\n  quit         leave\n"
+        };
+        write!(self.out, "{text}")?;
+        Ok(())
+    }
+}

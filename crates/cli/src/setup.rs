@@ -1,0 +1,62 @@
+//! Set-up requests from command-line words.
+
+use sandtable_core::{Setup, Text};
+use std::collections::BTreeMap;
+
+/// Reads one `key=value` option (both sides trimmed, neither empty).
+///
+/// # Errors
+/// The text in both languages, for the argument parser to show.
+pub fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+            Ok((k.trim().to_owned(), v.trim().to_owned()))
+        }
+        _ => Err(Text::new(
+            format!("expected key=value, got {text:?}"),
+            format!("ожидается ключ=значение, а не {text:?}"),
+        )
+        .to_string()),
+    }
+}
+
+/// A set-up request: scenario (or the game's first), options, seed. It is
+/// checked against the game when the game starts.
+pub fn request(scenario: Option<String>, options: &[(String, String)], seed: u64) -> Setup {
+    let options: BTreeMap<String, String> = options.iter().cloned().collect();
+    Setup {
+        scenario,
+        options,
+        seed,
+    }
+}
+
+/// A seed from the clock, for games started without `--seed`.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse_and_refuse() {
+        assert_eq!(
+            parse_option(" impulse-pairs = 4 "),
+            Ok(("impulse-pairs".into(), "4".into()))
+        );
+        for bad in ["x", "=4", "k=", ""] {
+            let e = parse_option(bad).expect_err(bad);
+            assert!(
+                e.contains("key=value") && e.contains("ключ=значение"),
+                "{e}"
+            );
+        }
+        let s = request(None, &[("a".into(), "1".into())], 9);
+        assert_eq!(s.option("a"), Some("1"));
+        assert_eq!(s.seed, 9);
+    }
+}
