@@ -88,7 +88,7 @@ impl Totensonntag {
         let unit = |w: &str| {
             self.scenario
                 .unit_by_code(w)
-                .ok_or_else(|| bad(format!("no unit {w:?}"), format!("нет подразделения {w:?}")))
+                .ok_or_else(|| bad(format!("no unit {w:?}"), format!("нет юнита {w:?}")))
         };
         let hex = |w: &str| {
             self.map

@@ -101,13 +101,13 @@ impl Totensonntag {
                 Illegal::fixed(
                     "CCT 3.4",
                     "Stuarts have initiative 3 to move or overrun and 4 to attack: below the level, they cannot",
-                    "«Стюарты» имеют РИ 3 для движения и стремительной атаки и 4 для атаки: ниже УИ они не действуют",
+                    "у «Стюартов» РИ 3 для движения и стремительной атаки и 4 для обычной атаки; юнит с РИ ниже УИ не активируется",
                 )
             } else if spec.combined_arms && !s.unit(u).boosted {
                 Illegal::fixed(
                     "CCT 3.1",
-                    "initiative rating below the level (3.3 would add 1 if it had started the impulse with a Panzer III)",
-                    "РИ ниже УИ (по 3.3 +1, если бы начал импульс в гексе с Panzer III)",
+                    "initiative rating below the level (3.3 adds 1 to a unit that starts the impulse with a Panzer III, or enters the map after one)",
+                    "РИ ниже УИ; по 3.3 юнит получает +1, если начал импульс в одном гексе с Panzer III или входит на карту после Panzer III",
                 )
             } else {
                 Illegal::fixed(

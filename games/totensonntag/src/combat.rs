@@ -137,7 +137,7 @@ impl Totensonntag {
                 return Err(Illegal::fixed(
                     "CCT 7.5",
                     "an overrun costs the MP of entering the hex",
-                    "стремительная атака стоит столько ОД, сколько вход в гекс",
+                    "стремительная атака стоит столько ОД, сколько стоил бы вход в этот гекс",
                 ));
             }
             Ok(AttackPlan {
@@ -159,7 +159,15 @@ impl Totensonntag {
 
     /// Resolves an attack (7.2): 2d6 + AR ≥ DR scores a hit.
     pub(crate) fn do_attack(&self, s: &mut State, u: UnitId, p: AttackPlan, ev: &mut Events) {
-        self.touch(s, Some(u));
+        self.begin_unit_action(s, u);
+        let side = self.side(u);
+        let from = s.hex_of(u).expect("checked: attacker on the map");
+        let from_overstacked = self
+            .scenario
+            .unit_ids()
+            .filter(|&x| self.side(x) == side && s.hex_of(x) == Some(from))
+            .count()
+            > 3;
         {
             let us = s.unit_mut(u);
             us.act = Act::Done;
@@ -176,8 +184,8 @@ impl Totensonntag {
             unit: u,
             hex: p.hex,
             overrun: p.kind == AttackKind::Overrun,
+            from_overstacked,
         });
-        let side = self.side(u);
         if !self
             .scenario
             .unit_ids()
@@ -295,14 +303,14 @@ impl Totensonntag {
             return Err(Illegal::fixed(
                 "CCT 7.4",
                 "the spotter must be another friendly unit on the map",
-                "наводчиком должен быть другой дружеский юнит на карте",
+                "наводящим должен быть другой дружеский юнит на карте",
             ));
         };
         if self.map.grid.distance(sh, th) > self.spotting_range(sh) {
             return Err(Illegal::fixed(
                 "CCT 7.4",
                 "the spotter cannot see the target: adjacent only, two hexes from entrenchment, three from a point hex",
-                "наводчик не видит цель: только соседние гексы, два из укрепления, три с ключевой точки",
+                "наводящий юнит видит цель только в соседних гексах; из укрепления — на два гекса, с ключевой точки — на три",
             ));
         }
         Ok(())
@@ -318,7 +326,7 @@ impl Totensonntag {
         spotter: UnitId,
         ev: &mut Events,
     ) {
-        self.touch(s, Some(art));
+        self.begin_unit_action(s, art);
         s.unit_mut(art).act = Act::Done;
         s.active = None;
         let roll = s.dice.d6();
@@ -335,7 +343,7 @@ impl Totensonntag {
                     if ok { "on target" } else { "fails" }
                 ),
                 format!(
-                    "{a}: проверка артобстрела, наводчик {sp}: {roll}{modifier:+} = {net}: {}",
+                    "{a}: проверка артобстрела, наводящий юнит {sp}: {roll}{modifier:+} = {net}: {}",
                     if ok { "успех" } else { "неудача" }
                 ),
             )
@@ -365,8 +373,8 @@ impl Totensonntag {
         if !s.cleared.contains(&hex) || occ.holder(hex) == Some(side.other()) {
             return Err(Illegal::fixed(
                 "CCT 7.3",
-                "advance only into a hex cleared of all enemy units by attack",
-                "продвижение только в гекс, где атакой уничтожены все вражеские юниты",
+                                "advance only right after the attack that cleared the hex of all enemy units (before another unit acts)",
+                "продвижение только сразу после атаки, уничтожившей все вражеские юниты в гексе (до действия другого юнита)",
             ));
         }
         let us = s.unit(u);
@@ -392,11 +400,12 @@ impl Totensonntag {
                     "юнит не может продвинуться в гекс, куда не смог бы войти движением",
                 )
             })?;
-        if !mark.overrun && occ.count(from, side) > 3 {
+        // Judged when the attack was made: units leaving the stack since do not lift it.
+        if !mark.overrun && mark.from_overstacked {
             return Err(Illegal::fixed(
                 "CCT 7.3",
                 "after a normal attack, no advance out of an overstacked hex",
-                "после обычной атаки нельзя продвигаться из гекса с превышенным группированием",
+                "после обычной атаки нельзя продвигаться из гекса, где превышен лимит группирования",
             ));
         }
         Ok(mark.overrun)
@@ -404,9 +413,11 @@ impl Totensonntag {
 
     /// Advances a unit (enemy ZOC does not stop it, 7.3).
     pub(crate) fn do_advance(&self, s: &mut State, u: UnitId, hex: HexId, ev: &mut Events) {
-        self.touch(s, Some(u));
         self.occupy(s, u, hex);
-        s.unit_mut(u).advanced = true;
+        let us = s.unit_mut(u);
+        us.advanced = true;
+        // An advance is a move for a spotter's 7.4 modifier.
+        us.moved_turn = true;
         ev.say("CCT 7.3", || {
             let code = &self.scenario.unit(u).code;
             let h = self.map.grid.label(hex);

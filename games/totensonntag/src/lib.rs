@@ -295,6 +295,15 @@ impl Totensonntag {
         }
     }
 
+    /// A unit begins an action (move, entry, attack, bombardment, exit): the
+    /// unit before it has finished (3.2), and the chance to advance into a
+    /// hex cleared by the previous attack has passed (7.3: the advance is part
+    /// of that attack's result).
+    fn begin_unit_action(&self, s: &mut State, u: UnitId) {
+        self.touch(s, Some(u));
+        s.cleared.clear();
+    }
+
     /// Finishes the action of the unit under way, if it is not `u` (3.2:
     /// units activate and act one at a time).
     fn touch(&self, s: &mut State, u: Option<UnitId>) {

@@ -44,7 +44,7 @@ impl Totensonntag {
             Terrain::Impassable => Err(Illegal::fixed(
                 "CCT 6.0",
                 "impassable terrain",
-                "непроходимая местность",
+                "в гекс с непроходимой местностью входить нельзя",
             )),
         }
     }
@@ -164,7 +164,7 @@ impl Totensonntag {
 
     /// A unit starts its action: the previous one's ends (3.2).
     fn begin_action(&self, s: &mut State, u: UnitId, side: Side) {
-        self.touch(s, Some(u));
+        self.begin_unit_action(s, u);
         let mp = self.full_mp(s, side, u);
         let us = s.unit_mut(u);
         us.act = Act::Moving;
@@ -192,9 +192,10 @@ impl Totensonntag {
     }
 
     /// The hexes a reinforcement may enter through (6.1): its group's hexes
-    /// not held by the enemy; if every one of them is enemy-held or in an enemy
-    /// ZOC, the nearest free hexes of the same edge.
-    pub(crate) fn entry_hexes(&self, s: &State, occ: &Occupancy, u: UnitId) -> Vec<HexId> {
+    /// not held by the enemy (one in an enemy ZOC stops it there); and if
+    /// every one of them is enemy-held or in an enemy ZOC, also ("можно") the
+    /// nearest free hexes of the same edge. O(edge hexes).
+    pub(crate) fn entry_hexes(&self, occ: &Occupancy, u: UnitId) -> Vec<HexId> {
         let Start::Arrives(arr) = self.scenario.starts[u.index()] else {
             return Vec::new();
         };
@@ -202,13 +203,14 @@ impl Totensonntag {
         let side = self.side(u);
         let free =
             |h: HexId| occ.holder(h) != Some(side.other()) && !occ.in_enemy_zoc(self, h, side);
+        let mut hexes: Vec<HexId> = entry
+            .hexes
+            .iter()
+            .copied()
+            .filter(|&h| occ.holder(h) != Some(side.other()))
+            .collect();
         if entry.hexes.iter().any(|&h| free(h)) {
-            return entry
-                .hexes
-                .iter()
-                .copied()
-                .filter(|&h| occ.holder(h) != Some(side.other()))
-                .collect();
+            return hexes;
         }
         let grid = &self.map.grid;
         let dist = |h: HexId| {
@@ -228,11 +230,8 @@ impl Totensonntag {
             })
             .collect();
         let best = edge_free.iter().map(|&h| dist(h)).min();
-        let _ = s;
-        edge_free
-            .into_iter()
-            .filter(|&h| Some(dist(h)) == best)
-            .collect()
+        hexes.extend(edge_free.into_iter().filter(|&h| Some(dist(h)) == best));
+        hexes
     }
 
     /// Checks a reinforcement's entry.
@@ -249,7 +248,7 @@ impl Totensonntag {
             return Err(Illegal::fixed(
                 "CCT 6.1",
                 "that unit is not an arrived reinforcement off the map",
-                "этот юнит не прибывшее подкрепление вне карты",
+                "этот юнит не является прибывшим подкреплением вне карты",
             ));
         }
         let mut uses_bonus = false;
@@ -264,14 +263,14 @@ impl Totensonntag {
             }
             uses_bonus = true;
         }
-        if !self.entry_hexes(s, occ, u).contains(&to) {
+        let cost = self.check_hex_entry(side, occ, u, to)?;
+        if !self.entry_hexes(occ, u).contains(&to) {
             return Err(Illegal::fixed(
                 "CCT 6.1",
-                "reinforcements enter at their entry hexes (or, if all are enemy-held or in enemy ZOC, the nearest free hexes of the same edge)",
-                "подкрепления входят через свои гексы ввода (а если все заняты врагом или во вражеской ЗК — через ближайшие свободные гексы той же стороны)",
+                "reinforcements enter at their entry hexes (and, if all are enemy-held or in enemy ZOC, also at the nearest free hexes of the same edge)",
+                "подкрепления входят через свои гексы ввода (а если все заняты врагом или во вражеской ЗК — также через ближайшие свободные гексы по той же стороне игрового поля)",
             ));
         }
-        let cost = self.check_hex_entry(side, occ, u, to)?;
         let stop = occ.in_enemy_zoc(self, to, side);
         Ok(StepPlan {
             to,
@@ -354,7 +353,7 @@ impl Totensonntag {
 
     /// Applies an exit: the unit's current strength counts toward 9.2.
     pub(crate) fn do_exit(&self, s: &mut State, u: UnitId, ev: &mut Events) {
-        self.touch(s, Some(u));
+        self.begin_unit_action(s, u);
         let strength = self.strength(s, u);
         s.exited = s.exited.saturating_add(strength);
         let us = s.unit_mut(u);

@@ -177,6 +177,29 @@ impl Scenario {
             {
                 return Err(format!("scenario: unit {} has values out of range", u.code));
             }
+            // 3.3 and 3.4 name who carries these marks.
+            let german = nationality == Nationality::German;
+            if u.panzer3 && !(german && class == UnitClass::Armour) {
+                return Err(format!(
+                    "scenario: {} is marked Panzer III but is not German armour (3.3)",
+                    u.code
+                ));
+            }
+            let c_class = matches!(class, UnitClass::Engineer | UnitClass::MotorizedInfantry);
+            if u.combined_arms && !(german && c_class) {
+                return Err(format!(
+                    "scenario: {} has the \"c\" index but is not a German engineer or motorized infantry unit (3.3)",
+                    u.code
+                ));
+            }
+            if u.stuart
+                && !(nationality.side() == crate::Side::Allies && class == UnitClass::Armour)
+            {
+                return Err(format!(
+                    "scenario: {} is marked Stuart but is not Allied armour (3.4)",
+                    u.code
+                ));
+            }
             let range = match (class, u.range) {
                 (UnitClass::Artillery, Some(r)) if r >= 2 => r,
                 (UnitClass::Artillery, _) => {

@@ -41,7 +41,14 @@ impl Totensonntag {
                 "юнит не на карте",
             ));
         };
-        if occ.count(h, side) < 2 || occ.top(h) == Some(u) {
+        if occ.count(h, side) < 2 {
+            return Err(Illegal::fixed(
+                "CCT 4.0",
+                "the unit is alone in its hex",
+                "юнит в гексе один",
+            ));
+        }
+        if occ.top(h) == Some(u) {
             return Err(Illegal::fixed(
                 "CCT 4.0",
                 "the unit is already on top",
@@ -78,7 +85,7 @@ impl Totensonntag {
             _ => Err(Illegal::fixed(
                 "CCT 4.0",
                 "remove a unit of your own from an overstacked hex",
-                "снимите свой юнит из гекса с превышенным группированием",
+                "снимите свой юнит из гекса, где превышен лимит группирования",
             )),
         }
     }

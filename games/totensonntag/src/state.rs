@@ -89,6 +89,8 @@ pub struct AttackMark {
     pub hex: HexId,
     /// True for an overrun, false for a normal attack.
     pub overrun: bool,
+    /// The attacker's hex held more than three friendly units when it attacked (7.3).
+    pub from_overstacked: bool,
 }
 
 /// The initiative privilege a side carries into the next pair (2.1, 2.2).
@@ -164,7 +166,8 @@ pub struct State {
     pub active: Option<UnitId>,
     /// Attacks made this impulse (7.3).
     pub attacks: Vec<AttackMark>,
-    /// Hexes cleared of enemies by an attack or overrun this impulse (7.3).
+    /// Hexes just cleared of enemies by an attack or overrun, open for advance
+    /// until another unit begins an action (7.3).
     pub cleared: Vec<HexId>,
     /// Panzer III units that entered this impulse and have not yet given their 3.3 bonus.
     pub entry_bonus: u8,

@@ -91,10 +91,59 @@ fn cct_3_3_combined_arms_with_a_panzer_iii_at_impulse_start() {
 #[test]
 fn cct_3_3_no_bonus_alone_or_with_other_tanks() {
     let (r, mut s) = blank(1);
-    put(&r, &mut s, "pz2", "D4"); // a tank unit that is not Panzer III
     put(&r, &mut s, "sch", "D4");
     r.start_impulse(&mut s, Side::Axis, 5);
-    assert_eq!(refused(&r, &s, AXIS, "move sch D5").rule, "CCT 3.1");
+    assert_eq!(
+        refused(&r, &s, AXIS, "move sch D5").rule,
+        "CCT 3.1",
+        "alone"
+    );
+    put(&r, &mut s, "pz2", "D4"); // a tank unit that is not Panzer III
+    r.start_impulse(&mut s, Side::Axis, 5);
+    assert_eq!(
+        refused(&r, &s, AXIS, "move sch D5").rule,
+        "CCT 3.1",
+        "with other tanks"
+    );
+    put(&r, &mut s, "pz", "D5"); // a Panzer III next door, not in the hex
+    r.start_impulse(&mut s, Side::Axis, 5);
+    assert_eq!(
+        refused(&r, &s, AXIS, "move sch D6").rule,
+        "CCT 3.1",
+        "adjacent is not enough"
+    );
+}
+
+#[test]
+fn cct_3_3_and_3_4_marks_belong_to_the_units_the_rules_name() {
+    use sandtable_totensonntag::Totensonntag;
+    let bad = |from: &str, to: &str| {
+        let scenario = SCENARIO.replacen(from, to, 1);
+        assert_ne!(scenario, SCENARIO);
+        Totensonntag::from_toml(MAP, &scenario).expect_err("accepted a misplaced mark")
+    };
+    // A Panzer III mark on a British tank, a "c" on German infantry, a Stuart mark on an Axis tank.
+    assert!(bad("setup = \"Q17\"\n", "setup = \"Q17\"\npanzer3 = true\n").contains("3.3"));
+    assert!(bad(
+        "initiative = 2\nsetup = \"A3\"",
+        "initiative = 2\ncombined_arms = true\nsetup = \"A3\""
+    )
+    .contains("3.3"));
+    assert!(bad(
+        "panzer3 = true\nsetup = \"A1\"",
+        "panzer3 = true\nstuart = true\nsetup = \"A1\""
+    )
+    .contains("3.4"));
+}
+
+#[test]
+fn cct_3_2_armour_attacks_after_moving_but_does_not_move_after_attacking() {
+    let (r, mut s) = blank(1);
+    put(&r, &mut s, "pz", "G7");
+    put(&r, &mut s, "rifle", "G8");
+    r.start_impulse(&mut s, Side::Axis, 4);
+    play(&r, &mut s, AXIS, "attack pz G8");
+    assert_eq!(refused(&r, &s, AXIS, "move pz G6").rule, "CCT 3.2");
 }
 
 #[test]

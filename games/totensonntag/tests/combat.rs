@@ -31,13 +31,11 @@ fn cct_7_0_a_hex_may_be_attacked_several_times() {
     let (r, mut s) = blank(1);
     put(&r, &mut s, "pz", "C5");
     put(&r, &mut s, "pz2", "D5");
-    let cru = put(&r, &mut s, "cru", "C6");
-    s.unit_mut(cru).hits = 0;
+    put(&r, &mut s, "cru", "C6"); // strength 4: one attack cannot destroy it
     r.start_impulse(&mut s, Side::Axis, 4);
     play(&r, &mut s, AXIS, "attack pz C6");
-    if s.unit(cru).pos != Pos::Destroyed {
-        assert!(is_legal(&r, &s, AXIS, "attack pz2 C6"));
-    }
+    let ev = play(&r, &mut s, AXIS, "attack pz2 C6");
+    assert!(ev[0].text.en.starts_with("pz2 → cru:"));
 }
 
 #[test]
@@ -219,7 +217,7 @@ fn cct_7_3_no_advance_while_enemies_remain() {
 
 #[test]
 fn cct_7_3_no_advance_from_an_overstacked_hex_after_a_normal_attack() {
-    let (r, s) = cleared_g8(
+    let (r, mut s) = cleared_g8(
         |r, s| {
             for u in ["pz2", "sch", "aa", "pz"] {
                 put(r, s, u, "G7");
@@ -228,6 +226,57 @@ fn cct_7_3_no_advance_from_an_overstacked_hex_after_a_normal_attack() {
         &["attack pz G8"],
     );
     assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3");
+    // Judged at the attack: thinning the stack afterwards does not lift it
+    // (and moving another unit ends the chance to advance anyway).
+    s.unit_mut(unit(&r, "aa")).pos = Pos::Off;
+    assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3");
+}
+
+#[test]
+fn cct_7_3_an_overrun_may_advance_even_from_an_overstacked_hex() {
+    for seed in 0..60 {
+        let (r, mut s) = blank(seed);
+        let cru = put(&r, &mut s, "cru", "G8");
+        s.unit_mut(cru).hits = 3;
+        for u in ["pz2", "sch", "aa"] {
+            put(&r, &mut s, u, "G7");
+        }
+        put(&r, &mut s, "pz", "G6");
+        r.start_impulse(&mut s, Side::Axis, 4);
+        play(&r, &mut s, AXIS, "move pz G7"); // four in G7 now
+        play(&r, &mut s, AXIS, "attack pz G8"); // an overrun
+        if s.unit(cru).pos == Pos::Destroyed {
+            play(&r, &mut s, AXIS, "advance pz G8");
+            return;
+        }
+    }
+    panic!("never cleared");
+}
+
+#[test]
+fn cct_7_3_the_advance_must_follow_the_attack_at_once() {
+    let (r, mut s) = cleared_g8(
+        |r, s| {
+            put(r, s, "pz", "G7");
+        },
+        &["attack pz G8"],
+    );
+    put(&r, &mut s, "aa", "C3");
+    play(&r, &mut s, AXIS, "move aa C4");
+    assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3");
+}
+
+#[test]
+fn cct_7_3_artillery_may_advance_into_an_enemy_zoc() {
+    let (r, mut s) = cleared_g8(
+        |r, s| {
+            put(r, s, "art", "G7");
+            put(r, s, "rifle", "G9");
+        },
+        &["attack art G8"],
+    );
+    play(&r, &mut s, AXIS, "advance art G8");
+    assert_eq!(s.hex_of(unit(&r, "art")), Some(hex(&r, "G8")));
 }
 
 #[test]
@@ -333,6 +382,41 @@ fn cct_7_4_the_check_roll_succeeds_on_four_to_six_with_modifiers() {
         }
         assert!(seen[0] && seen[1], "{at}: both results should occur");
     }
+}
+
+#[test]
+fn cct_7_4_a_spotter_that_moved_this_turn_counts_until_night() {
+    let (r, mut s) = blank(1);
+    put(&r, &mut s, "art", "G3");
+    put(&r, &mut s, "rifle", "E6");
+    let pz = put(&r, &mut s, "pz", "D5");
+    r.start_impulse(&mut s, Side::Axis, 4);
+    play(&r, &mut s, AXIS, "move pz E5");
+    assert!(s.unit(pz).moved_turn);
+    let ev = play(&r, &mut s, AXIS, "bombard art rifle spot pz");
+    assert!(ev[0].text.en.contains("-1 ="), "{}", ev[0].text.en);
+    pass_until(&r, &mut s, |s| s.turn == 2);
+    assert!(!s.unit(pz).moved_turn, "Night clears it");
+}
+
+#[test]
+fn cct_7_4_a_failed_check_ends_the_artillery_action() {
+    for seed in 0..40 {
+        let (r, mut s) = blank(seed);
+        put(&r, &mut s, "art", "G3");
+        put(&r, &mut s, "rifle", "E6");
+        put(&r, &mut s, "pz", "E5");
+        r.start_impulse(&mut s, Side::Axis, 4);
+        let ev = play(&r, &mut s, AXIS, "bombard art rifle spot pz");
+        if ev.len() == 1 {
+            assert_eq!(
+                refused(&r, &s, AXIS, "bombard art rifle spot pz").rule,
+                "CCT 3.2"
+            );
+            return;
+        }
+    }
+    panic!("the check never failed");
 }
 
 #[test]

@@ -151,6 +151,18 @@ fn cct_5_0_terrain_does_not_affect_zoc() {
 }
 
 #[test]
+fn cct_6_0_artillery_and_recon_get_one_more_mp() {
+    let (r, mut s) = blank(1);
+    let art = put(&r, &mut s, "art", "C2");
+    let aa = put(&r, &mut s, "aa", "D2");
+    r.start_impulse(&mut s, Side::Axis, 4);
+    play(&r, &mut s, AXIS, "move art C3");
+    assert_eq!(s.unit(art).mp, 4, "4 + 1 − 1");
+    play(&r, &mut s, AXIS, "move aa D3");
+    assert_eq!(s.unit(aa).mp, 4);
+}
+
+#[test]
 fn cct_6_0_movement_points_are_the_level_plus_one_for_motorized() {
     let (r, mut s) = blank(1);
     put(&r, &mut s, "inf", "C2");
@@ -258,18 +270,43 @@ fn cct_6_1_entry_may_be_delayed() {
 }
 
 #[test]
-fn cct_6_1_blocked_entry_hexes_give_way_to_the_nearest_free_ones() {
+fn cct_6_1_blocked_entry_hexes_add_the_nearest_free_ones() {
     let (r, mut s) = blank(1);
     s.pair = 2;
     put(&r, &mut s, "cru", "K18"); // holds K18 and puts L18 in its ZOC
     r.start_impulse(&mut s, Side::Axis, 4);
-    assert_eq!(refused(&r, &s, AXIS, "enter pzr L18").rule, "CCT 6.1");
+    assert_eq!(
+        refused(&r, &s, AXIS, "enter pzr K18").rule,
+        "CCT 6.0",
+        "never into an enemy hex"
+    );
     assert_eq!(
         refused(&r, &s, AXIS, "enter pzr I18").rule,
         "CCT 6.1",
         "free, but farther than M18"
     );
-    assert!(is_legal(&r, &s, AXIS, "enter pzr M18"));
+    assert!(
+        is_legal(&r, &s, AXIS, "enter pzr M18"),
+        "the nearest free hex of the same edge"
+    );
+    // The designated hex in an enemy ZOC stays open ("можно"): the unit stops there.
+    play(&r, &mut s, AXIS, "enter pzr L18");
+    assert_eq!(refused(&r, &s, AXIS, "move pzr L17").rule, "CCT 5.0");
+    assert!(
+        is_legal(&r, &s, AXIS, "attack pzr K18"),
+        "it may still overrun"
+    );
+}
+
+#[test]
+fn cct_6_1_entering_into_an_enemy_zoc_stops_and_artillery_may_not() {
+    let (r, mut s) = blank(1);
+    s.pair = 2;
+    put(&r, &mut s, "cru", "K17"); // K18 and L18 both in its ZOC
+    r.start_impulse(&mut s, Side::Axis, 4);
+    assert_eq!(refused(&r, &s, AXIS, "enter artr K18").rule, "CCT 5.0");
+    play(&r, &mut s, AXIS, "enter pzr K18");
+    assert_eq!(refused(&r, &s, AXIS, "move pzr J18").rule, "CCT 5.0");
 }
 
 #[test]

@@ -95,8 +95,11 @@ fn cct_8_1_enemy_zoc_subtracts_one_and_stops_italians() {
 
 #[test]
 fn cct_9_0_control_goes_to_the_last_side_to_occupy() {
+    // Authored: the Axis holds all three hexes at the start.
+    let (std_rules, std_state) = standard();
+    assert_eq!(std_state.control, [Side::Axis; 3]);
+    assert_eq!(std_rules.victory(&std_state).hexes, 0);
     let (r, mut s) = blank(1);
-    assert_eq!(s.control, [Side::Axis; 3]);
     put(&r, &mut s, "cru", "L7");
     r.start_impulse(&mut s, Side::Allies, 4);
     play(&r, &mut s, ALLIES, "move cru M7");

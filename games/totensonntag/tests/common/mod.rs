@@ -173,6 +173,18 @@ initiative = 3
 combined_arms = true
 arrive = { turn = 1, pair = 2, entry = "east" }
 [[unit]]
+code = "artr"
+en = "Art reinf"
+ru = "Арт подкр"
+formation = "pzd"
+nationality = "german"
+class = "artillery"
+strength = 2
+defence = 8
+initiative = 4
+range = 3
+arrive = { turn = 1, pair = 2, entry = "east" }
+[[unit]]
 code = "m13"
 en = "M13"
 ru = "M13"
