@@ -123,6 +123,35 @@ pub struct GridSpec {
     pub rows_run: RowsRun,
 }
 
+impl GridSpec {
+    /// Corps Command maps: pointy-topped hexes in rows lettered from the south
+    /// edge (`A`), columns numbered from the west, odd rows shifted east (`M7`).
+    pub const fn corps_command(columns: u16, rows: u16) -> GridSpec {
+        GridSpec {
+            columns,
+            rows,
+            orientation: Orientation::PointyRows,
+            shifted: Parity::Odd,
+            numbering: Numbering::LetterRowNumberColumn,
+            rows_run: RowsRun::Up,
+        }
+    }
+
+    /// Standard Combat Series maps: flat-topped hexes in columns, `xx.yy` with
+    /// rows counted from the top edge. Which columns are shifted varies by map;
+    /// this preset shifts the odd (0-based) columns.
+    pub const fn scs(columns: u16, rows: u16) -> GridSpec {
+        GridSpec {
+            columns,
+            rows,
+            orientation: Orientation::FlatColumns,
+            shifted: Parity::Odd,
+            numbering: Numbering::ColumnRowDigits,
+            rows_run: RowsRun::Down,
+        }
+    }
+}
+
 /// A side of the map as drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -689,15 +718,7 @@ mod tests {
     /// Corps Command-like: 18 columns x 17 rows (A..Q), pointy rows, odd rows
     /// shifted east, row A at the south edge.
     fn cc() -> HexGrid {
-        HexGrid::new(GridSpec {
-            columns: 18,
-            rows: 17,
-            orientation: Orientation::PointyRows,
-            shifted: Parity::Odd,
-            numbering: Numbering::LetterRowNumberColumn,
-            rows_run: RowsRun::Up,
-        })
-        .unwrap()
+        HexGrid::new(GridSpec::corps_command(18, 17)).unwrap()
     }
 
     /// SCS-like: 34 columns x 22 rows, flat columns, odd (0-based) columns

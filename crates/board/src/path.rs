@@ -234,18 +234,10 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{GridSpec, Numbering, Orientation, Parity, RowsRun};
+    use crate::grid::GridSpec;
 
     fn grid() -> HexGrid {
-        HexGrid::new(GridSpec {
-            columns: 18,
-            rows: 17,
-            orientation: Orientation::PointyRows,
-            shifted: Parity::Odd,
-            numbering: Numbering::LetterRowNumberColumn,
-            rows_run: RowsRun::Up,
-        })
-        .unwrap()
+        HexGrid::new(GridSpec::corps_command(18, 17)).unwrap()
     }
 
     fn open(_: HexId, _: HexId) -> Step {

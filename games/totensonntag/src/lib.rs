@@ -170,7 +170,7 @@ impl Totensonntag {
             Action::Shift(d) => self.check_shift(s, side, d),
             Action::Move(u, h) => self.check_move(s, side, occ, u, h).map(drop),
             Action::Enter(u, h) => self.check_enter(s, side, occ, u, h).map(drop),
-            Action::Exit(u) => self.check_exit(s, side, occ, u).map(drop),
+            Action::Exit(u) => self.check_exit(s, side, u),
             Action::Attack(u, h) => self.check_attack(s, side, occ, u, h).map(drop),
             Action::Bombard(a, t, sp) => self.check_bombard(s, side, a, t, sp),
             Action::Advance(u, h) => self.check_advance(s, side, occ, u, h).map(drop),
@@ -488,7 +488,7 @@ impl Ruleset for Totensonntag {
                 self.do_enter(s, u, plan, ev);
             }
             Action::Exit(u) => {
-                self.check_exit(s, side, &occ, u)?;
+                self.check_exit(s, side, u)?;
                 self.do_exit(s, u, ev);
             }
             Action::Attack(u, h) => {

@@ -2,7 +2,7 @@
 //! and the Tobruk exit. Static: shared by every game, never in the state.
 
 use crate::data::MapData;
-use sandtable_board::{GridSpec, HexGrid, HexId, HexMap, Numbering, Orientation, Parity, RowsRun};
+use sandtable_board::{GridSpec, HexGrid, HexId, HexMap};
 use sandtable_core::Text;
 use serde::Serialize;
 
@@ -71,19 +71,6 @@ pub struct Map {
     pub exit: HexId,
 }
 
-/// The grid geometry of Corps Command maps as this project authors them:
-/// pointy-topped hexes in rows, letters rising northward, odd rows shifted east.
-pub fn grid_spec(columns: u16, rows: u16) -> GridSpec {
-    GridSpec {
-        columns,
-        rows,
-        orientation: Orientation::PointyRows,
-        shifted: Parity::Odd,
-        numbering: Numbering::LetterRowNumberColumn,
-        rows_run: RowsRun::Up,
-    }
-}
-
 impl Map {
     /// Validates map data.
     ///
@@ -91,8 +78,8 @@ impl Map {
     /// A message naming the bad entry: an unknown hex, a hex with two terrains,
     /// a victory or exit hex that cannot be entered, a track that is not a chain.
     pub fn from_data(d: &MapData) -> Result<Map, String> {
-        let grid =
-            HexGrid::new(grid_spec(d.columns, d.rows)).map_err(|e| format!("map grid: {e}"))?;
+        let grid = HexGrid::new(GridSpec::corps_command(d.columns, d.rows))
+            .map_err(|e| format!("map grid: {e}"))?;
         let hex = |s: &str| grid.parse(s).map_err(|e| format!("map: {e}"));
         let open = HexInfo {
             terrain: Terrain::Open,

@@ -305,15 +305,8 @@ impl Totensonntag {
     }
 
     /// Checks an exit through Q2 (6.2).
-    pub(crate) fn check_exit(
-        &self,
-        s: &State,
-        side: Side,
-        occ: &Occupancy,
-        u: UnitId,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_exit(&self, s: &State, side: Side, u: UnitId) -> Result<(), Illegal> {
         self.own_in_impulse(s, side, u)?;
-        let _ = occ;
         if side != Side::Allies {
             return Err(Illegal::fixed(
                 "CCT 6.2",
