@@ -1,0 +1,241 @@
+//! Appel (roll call): the German plays it before his movement roll; every
+//! officer decides, all at once and in secret, which POWs refuse to return;
+//! if any refuse, the German may make a general search instead of moving.
+
+use crate::board::{Link, Zone};
+use crate::movement::Occupancy;
+use crate::pawn::{Nation, PawnId};
+use crate::state::{Phase, State};
+use crate::Colditz;
+use sandtable_core::{Events, Illegal, Seat, Text};
+use std::collections::VecDeque;
+
+impl Colditz {
+    /// POWs Appel cannot touch: in a tunnel, a safe area, solitary, outside
+    /// the castle, or already at Appel.
+    pub(crate) fn appel_exempt(&self, s: &State, q: PawnId) -> bool {
+        let pawn = s.pawn(q);
+        let Some(c) = pawn.circle() else { return true };
+        let circle = self.board.circle(c);
+        pawn.in_tunnel
+            || circle.safe
+            || circle.zone.is_cell()
+            || matches!(circle.zone, Zone::Outside | Zone::Appel)
+    }
+
+    /// Plays Appel: officers with POWs it touches must answer.
+    pub(crate) fn start_appel(&self, s: &mut State, ev: &mut Events) {
+        s.refused = 0;
+        s.appel_waiting = 0;
+        for n in self.nations(s).collect::<Vec<_>>() {
+            if s.present()
+                .any(|q| q.nation() == Some(n) && !self.appel_exempt(s, q))
+            {
+                s.appel_waiting |= 1 << n.index();
+            }
+        }
+        ev.say("Colditz: Appel", || {
+            Text::fixed(
+                "Appel! POWs return to the roll-call area",
+                "Сбор! Военнопленные возвращаются на Место Сбора",
+            )
+        });
+        if s.appel_waiting == 0 {
+            s.phase = Phase::Roll;
+        } else {
+            s.phase = Phase::AppelAnswer;
+        }
+    }
+
+    /// Checks `refuse p`.
+    pub(crate) fn check_refuse(&self, s: &State, seat: Seat, q: PawnId) -> Result<(), Illegal> {
+        if q.nation().map(Nation::seat) != Some(seat)
+            || s.pawn(q).loc == crate::Loc::Absent
+            || self.appel_exempt(s, q)
+        {
+            return Err(Illegal::fixed(
+                "Colditz: Appel",
+                "refuse Appel only for your own POWs that it touches",
+                "отказаться от Сбора можно только за своих Военнопленных, которых он касается",
+            ));
+        }
+        if s.refused & (1 << q.index()) != 0 {
+            return Err(Illegal::fixed(
+                "Colditz: Appel",
+                "that POW already refuses",
+                "этот Военнопленный уже отказался",
+            ));
+        }
+        Ok(())
+    }
+
+    /// An officer has answered; when all have, the rest return to Appel and,
+    /// if any refused, the German chooses a general search or a normal turn.
+    pub(crate) fn do_answer(&self, s: &mut State, seat: Seat, ev: &mut Events) {
+        let n = Nation::of_seat(seat).expect("an officer answers");
+        s.appel_waiting &= !(1 << n.index());
+        if s.appel_waiting != 0 {
+            return;
+        }
+        s.reveals += 1;
+        let touched: Vec<PawnId> = s
+            .present()
+            .filter(|&q| !q.is_guard() && !self.appel_exempt(s, q))
+            .collect();
+        for &q in &touched {
+            if s.refused & (1 << q.index()) == 0 {
+                s.pawn_mut(q).loc = crate::Loc::Absent;
+                let to = self.appel_circle(s, q);
+                s.pawn_mut(q).loc = to.map_or(crate::Loc::Escaped, crate::Loc::Circle);
+            }
+        }
+        let refusals = touched
+            .iter()
+            .filter(|q| s.refused & (1 << q.index()) != 0)
+            .count();
+        ev.say("Colditz: Appel", || {
+            Text::new(
+                format!("Appel answered: {refusals} POWs refuse"),
+                format!("Сбор: отказались {refusals} Военнопленных"),
+            )
+        });
+        s.phase = if refusals > 0 {
+            Phase::AppelSearch
+        } else {
+            Phase::Roll
+        };
+    }
+
+    /// The general search: the German rolls (doubles add as usual); every
+    /// refusing POW within that many circles of a guard is arrested and sent
+    /// directly to solitary (losing Equipment if outside); guards stay put and
+    /// the German's turn ends.
+    pub(crate) fn do_general_search(&self, s: &mut State, ev: &mut Events) {
+        let throws = self.throw_with_doubles(s);
+        let range: u8 = throws.iter().map(|t| t.0 + t.1).sum();
+        let dice: Vec<u8> = throws.iter().flat_map(|t| [t.0, t.1]).collect();
+        ev.roll("Colditz: Appel", &dice, || {
+            Text::new(
+                format!("general search, range {range}"),
+                format!("Общий Обыск, дальность {range}"),
+            )
+        });
+        let guards: Vec<_> = s
+            .present()
+            .filter(|g| g.is_guard())
+            .filter_map(|g| s.pawn(g).circle())
+            .collect();
+        let near = self.within(&guards, range);
+        let caught: Vec<PawnId> = s
+            .present()
+            .filter(|&q| s.refused & (1 << q.index()) != 0 && !self.appel_exempt(s, q))
+            .filter(|&q| s.pawn(q).circle().is_some_and(|c| near[c.index()]))
+            .collect();
+        for q in caught {
+            let zone = self
+                .board
+                .circle(s.pawn(q).circle().expect("on the board"))
+                .zone;
+            self.to_solitary(s, q, zone.is_inner(), ev);
+            if matches!(zone, Zone::Outer | Zone::Outside) {
+                self.confiscate(s, q.nation().expect("a POW"), 1);
+            }
+        }
+        s.refused = 0;
+        self.end_turn(s, ev);
+    }
+
+    /// Circles within `range` steps of any of `from`, counting every link but
+    /// drops and the car, whoever stands in between. O(circles + links).
+    pub(crate) fn within(&self, from: &[crate::CircleId], range: u8) -> Vec<bool> {
+        let mut dist = vec![u8::MAX; self.board.net.len()];
+        let mut queue = VecDeque::new();
+        for &c in from {
+            dist[c.index()] = 0;
+            queue.push_back(c);
+        }
+        while let Some(c) = queue.pop_front() {
+            let d = dist[c.index()];
+            if d >= range {
+                continue;
+            }
+            for (nb, link) in self.board.net.links(c) {
+                if matches!(link, Link::Drop { .. })
+                    || nb == self.board.car
+                    || dist[nb.index()] != u8::MAX
+                {
+                    continue;
+                }
+                dist[nb.index()] = d + 1;
+                queue.push_back(nb);
+            }
+        }
+        dist.iter().map(|&d| d <= range).collect()
+    }
+
+    /// Checks Advance Warning during Appel: the officer holds it.
+    pub(crate) fn check_advance_warning(&self, s: &State, seat: Seat) -> Result<(), Illegal> {
+        if s.hands[seat.index()].contains(&crate::Card::AdvanceWarning) {
+            Ok(())
+        } else {
+            Err(Illegal::fixed(
+                "Colditz: Cards",
+                "you do not hold Advance Warning",
+                "у вас нет карты «Advance Warning»",
+            ))
+        }
+    }
+
+    /// Advance Warning: each of the officer's POWs Appel touches moves
+    /// directly to the nearest free safe circle he can reach on foot (no
+    /// equipment used, not through pawns); those who cannot stay.
+    pub(crate) fn do_advance_warning(&self, s: &mut State, seat: Seat, ev: &mut Events) {
+        s.hands[seat.index()].remove(&crate::Card::AdvanceWarning);
+        self.return_card(s, crate::Card::AdvanceWarning);
+        s.reveals += 1;
+        let n = Nation::of_seat(seat).expect("an officer");
+        let mine: Vec<PawnId> = s
+            .present()
+            .filter(|&q| q.nation() == Some(n) && !self.appel_exempt(s, q))
+            .collect();
+        for q in mine {
+            let occ = Occupancy::of(self, s);
+            let Some(start) = s.pawn(q).circle() else {
+                continue;
+            };
+            let mut seen = vec![false; self.board.net.len()];
+            let mut queue = VecDeque::from([start]);
+            seen[start.index()] = true;
+            let mut found = None;
+            while let Some(c) = queue.pop_front() {
+                if c != start && self.board.circle(c).safe {
+                    found = Some(c);
+                    break;
+                }
+                for (nb, link) in self.board.net.links(c) {
+                    let circle = self.board.circle(nb);
+                    if *link != Link::Step
+                        || seen[nb.index()]
+                        || occ.at(nb).is_some()
+                        || circle.gate.is_some()
+                        || circle.car
+                        || circle.zone.is_cell()
+                    {
+                        continue;
+                    }
+                    seen[nb.index()] = true;
+                    queue.push_back(nb);
+                }
+            }
+            if let Some(c) = found {
+                s.pawn_mut(q).loc = crate::Loc::Circle(c);
+            }
+        }
+        ev.say("Colditz: Cards", || {
+            Text::fixed(
+                "Advance Warning: POWs slip away to safe areas",
+                "Advance Warning: Военнопленные укрываются в Безопасных Зонах",
+            )
+        });
+    }
+}

@@ -1,0 +1,277 @@
+//! Arrest, solitary and confiscation.
+
+use crate::board::{CircleId, Zone};
+use crate::cards::{Card, Equipment};
+use crate::movement::Occupancy;
+use crate::pawn::{Nation, PawnId};
+use crate::state::{Loc, Pending, State};
+use crate::{Action, Colditz};
+use sandtable_core::{Events, Illegal, Text};
+
+impl Colditz {
+    /// Whether a guard landing on this POW may arrest him:
+    /// - never in a safe area, at Appel, in solitary, in an undetected tunnel,
+    ///   or while heading back from the outer cells with no equipment held;
+    /// - in the inner courtyard (and its rooms) only if his officer holds Equipment;
+    /// - always in the outer courtyard, outside the castle, or on a guard post.
+    pub(crate) fn liable(&self, s: &State, q: PawnId) -> bool {
+        let Some(nation) = q.nation() else {
+            return false;
+        };
+        let pawn = s.pawn(q);
+        let Some(c) = pawn.circle() else { return false };
+        let circle = self.board.circle(c);
+        if circle.safe || circle.zone == Zone::Appel || circle.zone.is_cell() {
+            return false;
+        }
+        if pawn.in_tunnel {
+            return circle
+                .tunnel
+                .is_some_and(|(t, _)| s.tunnel(t) == crate::TunnelState::Detected);
+        }
+        if pawn.returning && s.held(nation) == 0 {
+            return false;
+        }
+        if circle.guard_post {
+            return true;
+        }
+        if circle.zone.is_inner() {
+            return s.held(nation) > 0;
+        }
+        true
+    }
+
+    /// A guard arrests a POW: the guard goes to the office, the POW to
+    /// solitary (inner cells from inside, outer cells from outside), and an
+    /// arrest in the outer courtyard or outside costs an Equipment card.
+    pub(crate) fn arrest(&self, s: &mut State, guard: PawnId, q: PawnId, ev: &mut Events) {
+        let Some(c) = s.pawn(q).circle() else { return };
+        let zone = self.board.circle(c).zone;
+        s.pawn_mut(guard).loc = Loc::Office;
+        ev.say("Colditz: Arrest", || {
+            Text::new(
+                format!("{} arrests {}", guard.code(), q.code()),
+                format!("{} арестовывает {}", guard.code(), q.code()),
+            )
+        });
+        self.to_solitary(s, q, zone.is_inner(), ev);
+        if s.classic {
+            s.posting_closed = true;
+        }
+        if matches!(zone, Zone::Outer | Zone::Outside) {
+            self.confiscate(s, q.nation().expect("a POW"), 1);
+        }
+    }
+
+    /// A POW gives himself up by moving onto a guard: guard to the office,
+    /// POW to solitary, nothing confiscated.
+    pub(crate) fn give_up(&self, s: &mut State, q: PawnId, guard: PawnId, ev: &mut Events) {
+        let zone = s.pawn(q).circle().map(|c| self.board.circle(c).zone);
+        s.pawn_mut(guard).loc = Loc::Office;
+        ev.say("Colditz: Arrest", || {
+            Text::new(
+                format!("{} gives himself up to {}", q.code(), guard.code()),
+                format!("{} сам сдаётся {}", q.code(), guard.code()),
+            )
+        });
+        self.to_solitary(s, q, zone.is_some_and(Zone::is_inner), ev);
+    }
+
+    /// Puts a POW in a free cell: inner or outer as asked, else the other
+    /// kind; if every cell is full, back to the Appel area (authored: the
+    /// text is silent).
+    pub(crate) fn to_solitary(&self, s: &mut State, q: PawnId, inner: bool, ev: &mut Events) {
+        let occ = Occupancy::of(self, s);
+        let order: [usize; 2] = if inner { [0, 1] } else { [1, 0] };
+        let free = order
+            .iter()
+            .flat_map(|&b| self.board.cells[b].circles.iter().copied())
+            .find(|&c| occ.at(c).is_none());
+        let pawn = s.pawn_mut(q);
+        pawn.in_tunnel = false;
+        pawn.returning = false;
+        match free {
+            Some(c) => {
+                pawn.loc = Loc::Circle(c);
+                ev.say("Colditz: Arrest", || {
+                    Text::new(
+                        format!("{} goes to solitary", q.code()),
+                        format!("{} отправлен в Одиночку", q.code()),
+                    )
+                });
+            }
+            None => {
+                let to = self.appel_circle(s, q);
+                s.pawn_mut(q).loc = to.map_or(Loc::Escaped, Loc::Circle);
+            }
+        }
+    }
+
+    /// A free Appel circle for a POW: his place in the diagram, else the first free one.
+    pub(crate) fn appel_circle(&self, s: &State, q: PawnId) -> Option<CircleId> {
+        let nation = q.nation()?;
+        let occ = Occupancy::of(self, s);
+        let layout = &self.board.appel[usize::from(s.players - 2)];
+        let mine = layout
+            .get(nation.index())
+            .and_then(|l| l.get(usize::from(q.number()) - 1))
+            .copied();
+        mine.filter(|&c| occ.at(c).is_none_or(|p| p == q))
+            .or_else(|| {
+                self.board
+                    .circles()
+                    .find(|&c| self.board.circle(c).zone == Zone::Appel && occ.at(c).is_none())
+            })
+    }
+
+    /// Queues the loss of `count` Equipment cards (the officer chooses which;
+    /// a Hideaway saves one each).
+    pub(crate) fn confiscate(&self, s: &mut State, nation: Nation, count: u8) {
+        let count = count.min(s.held(nation));
+        if count > 0 {
+            s.pending.push(Pending::Confiscate { nation, count });
+        }
+    }
+
+    /// Checks an answer to a waiting decision.
+    pub(crate) fn check_pending(&self, s: &State, p: Pending, a: Action) -> Result<(), Illegal> {
+        match (p, a) {
+            (Pending::Confiscate { nation, .. }, Action::Surrender(e))
+                if s.holds(nation, e) > 0 =>
+            {
+                Ok(())
+            }
+            (Pending::Confiscate { nation, .. }, Action::Hideaway)
+                if s.hands[nation.seat().index()].contains(&Card::Hideaway) =>
+            {
+                Ok(())
+            }
+            (Pending::Confiscate { .. }, _) => Err(Illegal::fixed(
+                "Colditz: Arrest",
+                "give up one of your Equipment cards (or play a Hideaway)",
+                "отдайте одну из своих карт Экипировки (или сыграйте Hideaway)",
+            )),
+            (
+                Pending::Talisman { shot },
+                Action::Play(Card::Talisman, crate::Arg::None, crate::Arg::None),
+            ) if shot
+                .target
+                .nation()
+                .is_some_and(|n| s.hands[n.seat().index()].contains(&Card::Talisman)) =>
+            {
+                Ok(())
+            }
+            (Pending::Talisman { .. }, Action::Pass) => Ok(()),
+            (Pending::Talisman { .. }, _) => Err(Illegal::fixed(
+                "Colditz: Cards",
+                "answer Shoot to Kill with a Talisman, or pass",
+                "ответьте на «Выстрел на Поражение» Талисманом или пас",
+            )),
+        }
+    }
+
+    /// The candidate answers to a waiting decision.
+    pub(crate) fn pending_candidates(&self, _s: &State, p: Pending, out: &mut Vec<Action>) {
+        match p {
+            Pending::Confiscate { .. } => {
+                out.extend(Equipment::ALL.map(Action::Surrender));
+                out.push(Action::Hideaway);
+            }
+            Pending::Talisman { .. } => out.extend([
+                Action::Play(Card::Talisman, crate::Arg::None, crate::Arg::None),
+                Action::Pass,
+            ]),
+        }
+    }
+
+    /// Applies an answer to a waiting decision.
+    pub(crate) fn do_pending(&self, s: &mut State, a: Action, ev: &mut Events) {
+        let p = s.pending.remove(0);
+        match (p, a) {
+            (Pending::Confiscate { nation, count }, Action::Surrender(e)) => {
+                s.equipment[nation.index()][e.index()] -= 1;
+                s.stock[e.index()] += 1;
+                ev.say("Colditz: Arrest", || {
+                    let t = e.text();
+                    Text::new(
+                        format!("{} gives up a {}", nation.name().en, t.en),
+                        format!("{}: конфискован предмет — {}", nation.name().ru, t.ru),
+                    )
+                });
+                if count > 1 {
+                    s.pending.insert(
+                        0,
+                        Pending::Confiscate {
+                            nation,
+                            count: count - 1,
+                        },
+                    );
+                }
+            }
+            (Pending::Confiscate { nation, count }, Action::Hideaway) => {
+                s.hands[nation.seat().index()].remove(&Card::Hideaway);
+                self.return_card(s, Card::Hideaway);
+                s.reveals += 1;
+                ev.say("Colditz: Cards", || {
+                    Text::fixed(
+                        "a Hideaway saves an Equipment card",
+                        "Hideaway спасает карту Экипировки",
+                    )
+                });
+                if count > 1 {
+                    s.pending.insert(
+                        0,
+                        Pending::Confiscate {
+                            nation,
+                            count: count - 1,
+                        },
+                    );
+                }
+            }
+            (Pending::Talisman { shot }, answer) => {
+                let talisman = matches!(answer, Action::Play(Card::Talisman, ..));
+                if talisman {
+                    let nation = shot.target.nation().expect("a POW");
+                    s.hands[nation.seat().index()].remove(&Card::Talisman);
+                    self.return_card(s, Card::Talisman);
+                    s.reveals += 1;
+                }
+                self.resolve_shot(s, shot, talisman, ev);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Colditz {
+    /// 2016: a POW that ends his movement on a guard post is liable to arrest:
+    /// a guard from the barracks takes the post and arrests him at once (the
+    /// German always takes the arrest when a guard is free: it costs him
+    /// nothing, the guard goes to the office).
+    pub(crate) fn guard_post_arrests(&self, s: &mut State, nation: Nation, ev: &mut Events) {
+        if s.classic {
+            return;
+        }
+        let on_posts: Vec<PawnId> = s
+            .present()
+            .filter(|&q| q.nation() == Some(nation) && !s.pawn(q).in_tunnel)
+            .filter(|&q| {
+                s.pawn(q)
+                    .circle()
+                    .is_some_and(|c| self.board.circle(c).guard_post)
+            })
+            .collect();
+        for q in on_posts {
+            let Some(g) = self.next_barracks_guard(s) else {
+                return;
+            };
+            ev.say("Colditz: Legend", || {
+                Text::new(
+                    format!("{} ends on a guard post", q.code()),
+                    format!("{} закончил движение на Посту Охраны", q.code()),
+                )
+            });
+            self.arrest(s, g, q, ev);
+        }
+    }
+}

@@ -1,0 +1,571 @@
+//! The validated board: a point-to-point network of circles with zones,
+//! markings, rooms, tunnels, cells and the Appel layout. Static: shared by
+//! every game, never in the state.
+
+use crate::data::BoardData;
+use sandtable_board::{Network, NodeId};
+use sandtable_core::Text;
+use serde::Serialize;
+
+/// A circle's index (the board's node id).
+pub type CircleId = NodeId;
+
+/// The eight symbols of the rooms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symbol {
+    /// Escape kit part.
+    Food,
+    /// Escape kit part.
+    Disguise,
+    /// Escape kit part.
+    Documents,
+    /// Escape kit part.
+    Compass,
+    /// Equipment.
+    Key,
+    /// Equipment.
+    Rope,
+    /// Equipment.
+    Cutters,
+    /// Equipment.
+    Pass,
+}
+
+impl Symbol {
+    /// All symbols.
+    pub const ALL: [Symbol; 8] = [
+        Symbol::Food,
+        Symbol::Disguise,
+        Symbol::Documents,
+        Symbol::Compass,
+        Symbol::Key,
+        Symbol::Rope,
+        Symbol::Cutters,
+        Symbol::Pass,
+    ];
+    /// The four escape-kit symbols.
+    pub const KIT: [Symbol; 4] = [
+        Symbol::Food,
+        Symbol::Disguise,
+        Symbol::Documents,
+        Symbol::Compass,
+    ];
+    /// Parses a data name.
+    pub fn parse(s: &str) -> Option<Symbol> {
+        Symbol::ALL.into_iter().find(|x| x.name() == s)
+    }
+    /// Data name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symbol::Food => "food",
+            Symbol::Disguise => "disguise",
+            Symbol::Documents => "documents",
+            Symbol::Compass => "compass",
+            Symbol::Key => "key",
+            Symbol::Rope => "rope",
+            Symbol::Cutters => "cutters",
+            Symbol::Pass => "pass",
+        }
+    }
+}
+
+/// A room.
+#[derive(Clone, Debug, Serialize)]
+pub struct Room {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: Text,
+    /// Symbol.
+    pub symbol: Symbol,
+}
+
+/// Which area of the board a circle is in (the Legend).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "zone", content = "room")]
+pub enum Zone {
+    /// The white roll-call area (where POWs start; safe in most respects).
+    Appel,
+    /// The grey inner courtyard and its corridors.
+    Inner,
+    /// A room (index into [`Board::rooms`]).
+    Room(u8),
+    /// The outer courtyard, terraces and lawn.
+    Outer,
+    /// Outside the castle.
+    Outside,
+    /// Inner solitary cells.
+    CellInner,
+    /// Outer solitary cells.
+    CellOuter,
+}
+
+impl Zone {
+    /// Inside the prisoners' block: the inner courtyard, Appel, the rooms.
+    /// Arrests here need equipment in hand; the arrested go to the inner cells.
+    pub const fn is_inner(self) -> bool {
+        matches!(self, Zone::Appel | Zone::Inner | Zone::Room(_))
+    }
+    /// A solitary cell.
+    pub const fn is_cell(self) -> bool {
+        matches!(self, Zone::CellInner | Zone::CellOuter)
+    }
+}
+
+/// An item a POW spends to enter a gate circle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Gate {
+    /// A door: needs a Key.
+    Key,
+    /// An inspection point: needs a Pass.
+    Pass,
+}
+
+/// The three tunnels.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, PartialOrd, Ord,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum TunnelId {
+    /// From the Chapel.
+    Chapel,
+    /// From the Canteen.
+    Canteen,
+    /// From the Theatre.
+    Theatre,
+}
+
+impl TunnelId {
+    /// All three.
+    pub const ALL: [TunnelId; 3] = [TunnelId::Chapel, TunnelId::Canteen, TunnelId::Theatre];
+    /// Index for per-tunnel arrays.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// Data name (also the room id of its entrance).
+    pub const fn name(self) -> &'static str {
+        match self {
+            TunnelId::Chapel => "chapel",
+            TunnelId::Canteen => "canteen",
+            TunnelId::Theatre => "theatre",
+        }
+    }
+    /// Parses a data name.
+    pub fn parse(s: &str) -> Option<TunnelId> {
+        TunnelId::ALL.into_iter().find(|t| t.name() == s)
+    }
+}
+
+/// Everything the rules know about a circle.
+#[derive(Clone, Debug, Serialize)]
+pub struct Circle {
+    /// Zone.
+    pub zone: Zone,
+    /// Guard post (black circle).
+    pub guard_post: bool,
+    /// Safe area.
+    pub safe: bool,
+    /// Searchlight: POWs may not stop here.
+    pub searchlight: bool,
+    /// Walkway: guards may not stop here.
+    pub walkway: bool,
+    /// Escape target.
+    pub target: bool,
+    /// Door or inspection point.
+    pub gate: Option<Gate>,
+    /// Tunnel and step (0 = entrance in the room).
+    pub tunnel: Option<(TunnelId, u8)>,
+    /// The staff car (a special node).
+    pub car: bool,
+    /// Drawing position.
+    pub x: f32,
+    /// Drawing position.
+    pub y: f32,
+    /// Drawing label.
+    pub label: Option<String>,
+}
+
+/// What a link is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Link {
+    /// An ordinary step.
+    Step,
+    /// A rope drop from `upper` down to the other end: 1 rope for 30 ft, 2 for 60.
+    Drop {
+        /// The numbered circle above.
+        upper: CircleId,
+        /// Ropes needed.
+        ropes: u8,
+    },
+    /// Barbed wire between two circles: wire cutters.
+    Wire,
+    /// A step inside a tunnel.
+    Tunnel,
+}
+
+/// A solitary block.
+#[derive(Clone, Debug, Serialize)]
+pub struct CellBlock {
+    /// Its cells.
+    pub circles: Vec<CircleId>,
+    /// The arrow outside the door.
+    pub exit: CircleId,
+    /// Gates passed freely on the way back into the inner courtyard.
+    pub free_gates: Vec<CircleId>,
+}
+
+/// A tunnel's course.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tunnel {
+    /// Circles from the entrance (in the room) to the exit.
+    pub course: Vec<CircleId>,
+}
+
+/// The validated board.
+#[derive(Debug)]
+pub struct Board {
+    /// Circles and links.
+    pub net: Network<Circle, Link>,
+    /// Rooms.
+    pub rooms: Vec<Room>,
+    /// Inner and outer cells.
+    pub cells: [CellBlock; 2],
+    /// The three tunnels, by [`TunnelId::index`].
+    pub tunnels: [Tunnel; 3],
+    /// The staff car node.
+    pub car: CircleId,
+    /// Appel starting circles: `[players − 2][officer][pawn]`.
+    pub appel: Vec<Vec<Vec<CircleId>>>,
+    /// Drawing size.
+    pub size: (f32, f32),
+    /// Drawing positions of the barracks and the office.
+    pub holding: [(f32, f32); 2],
+    /// Where the data comes from.
+    pub provenance: String,
+}
+
+fn valid_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 8
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+impl Board {
+    /// Validates board data.
+    ///
+    /// # Errors
+    /// A message naming the first bad entry.
+    pub fn from_data(d: &BoardData) -> Result<Board, String> {
+        let mut rooms = Vec::new();
+        for r in &d.room {
+            let symbol = Symbol::parse(&r.symbol)
+                .ok_or_else(|| format!("board: room {} has unknown symbol {:?}", r.id, r.symbol))?;
+            rooms.push(Room {
+                id: r.id.clone(),
+                name: Text::new(r.en.clone(), r.ru.clone()),
+                symbol,
+            });
+        }
+        for s in Symbol::ALL {
+            let n = rooms.iter().filter(|r| r.symbol == s).count();
+            if n != 2 {
+                return Err(format!(
+                    "board: symbol {} is in {n} rooms; each symbol is in exactly two",
+                    s.name()
+                ));
+            }
+        }
+        let mut net: Network<Circle, Link> = Network::new();
+        for c in &d.circle {
+            if !valid_id(&c.id) {
+                return Err(format!(
+                    "board: circle id {:?} must be 1–8 of a-z, 0-9, '-'",
+                    c.id
+                ));
+            }
+            let zone = match (c.zone.as_str(), &c.room) {
+                ("appel", None) => Zone::Appel,
+                ("inner", None) => Zone::Inner,
+                ("outer", None) => Zone::Outer,
+                ("outside", None) => Zone::Outside,
+                ("cell-inner", None) => Zone::CellInner,
+                ("cell-outer", None) => Zone::CellOuter,
+                ("room", Some(r)) => {
+                    let i = rooms
+                        .iter()
+                        .position(|x| &x.id == r)
+                        .ok_or_else(|| format!("board: circle {} is in unknown room {r}", c.id))?;
+                    Zone::Room(i as u8)
+                }
+                (z, r) => {
+                    return Err(format!(
+                        "board: circle {} has zone {z:?} with room {r:?}",
+                        c.id
+                    ))
+                }
+            };
+            let gate = match c.gate.as_deref() {
+                None => None,
+                Some("key") => Some(Gate::Key),
+                Some("pass") => Some(Gate::Pass),
+                Some(g) => return Err(format!("board: circle {} has unknown gate {g:?}", c.id)),
+            };
+            let tunnel = match (&c.tunnel, c.tunnel_step) {
+                (None, None) => None,
+                (Some(t), Some(step)) => Some((
+                    TunnelId::parse(t).ok_or_else(|| {
+                        format!("board: circle {} has unknown tunnel {t:?}", c.id)
+                    })?,
+                    step,
+                )),
+                _ => {
+                    return Err(format!(
+                        "board: circle {} needs both tunnel and tunnel_step",
+                        c.id
+                    ))
+                }
+            };
+            let circle = Circle {
+                zone,
+                guard_post: c.guard_post,
+                safe: c.safe,
+                searchlight: c.searchlight,
+                walkway: c.walkway,
+                target: c.target,
+                gate,
+                tunnel,
+                car: false,
+                x: c.x,
+                y: c.y,
+                label: c.label.clone(),
+            };
+            net.add_node(&c.id, circle)
+                .map_err(|e| format!("board: {e}"))?;
+        }
+        let mut holding = [(0.0, 0.0); 2];
+        let mut car = None;
+        for s in &d.special {
+            match s.id.as_str() {
+                "barracks" => holding[0] = (s.x, s.y),
+                "office" => holding[1] = (s.x, s.y),
+                "car" => {
+                    let node = Circle {
+                        zone: Zone::Outer,
+                        guard_post: false,
+                        safe: false,
+                        searchlight: false,
+                        walkway: false,
+                        target: false,
+                        gate: None,
+                        tunnel: None,
+                        car: true,
+                        x: s.x,
+                        y: s.y,
+                        label: Some("car".into()),
+                    };
+                    car = Some(
+                        net.add_node("car", node)
+                            .map_err(|e| format!("board: {e}"))?,
+                    );
+                }
+                other => return Err(format!("board: unknown special {other:?}")),
+            }
+        }
+        let car = car.ok_or("board: no staff car")?;
+        for l in &d.link {
+            let a = net
+                .node(&l.a)
+                .ok_or_else(|| format!("board: link from unknown circle {}", l.a))?;
+            let kind = match l.kind.as_deref().unwrap_or("step") {
+                "step" => Link::Step,
+                "drop30" => Link::Drop { upper: a, ropes: 1 },
+                "drop60" => Link::Drop { upper: a, ropes: 2 },
+                "wire" => Link::Wire,
+                "tunnel" => Link::Tunnel,
+                k => {
+                    return Err(format!(
+                        "board: link {}–{} has unknown kind {k:?}",
+                        l.a, l.b
+                    ))
+                }
+            };
+            net.add_link(&l.a, &l.b, kind)
+                .map_err(|e| format!("board: {e}"))?;
+        }
+        let circle = |key: &str| {
+            net.node(key)
+                .ok_or_else(|| format!("board: unknown circle {key}"))
+        };
+        let mut blocks = Vec::new();
+        for id in ["inner", "outer"] {
+            let c = d
+                .cells
+                .iter()
+                .find(|c| c.id == id)
+                .ok_or_else(|| format!("board: no {id} cells"))?;
+            let zone = if id == "inner" {
+                Zone::CellInner
+            } else {
+                Zone::CellOuter
+            };
+            let circles = c
+                .circles
+                .iter()
+                .map(|k| circle(k))
+                .collect::<Result<Vec<_>, _>>()?;
+            if circles.is_empty() || circles.iter().any(|&x| net.data(x).zone != zone) {
+                return Err(format!(
+                    "board: {id} cells must be circles of zone cell-{id}"
+                ));
+            }
+            let free_gates = c
+                .free_gates
+                .iter()
+                .map(|k| circle(k))
+                .collect::<Result<Vec<_>, _>>()?;
+            blocks.push(CellBlock {
+                circles,
+                exit: circle(&c.exit)?,
+                free_gates,
+            });
+        }
+        let cells: [CellBlock; 2] = blocks.try_into().map_err(|_| "board: cells")?;
+        let mut tunnels = Vec::new();
+        for t in TunnelId::ALL {
+            let mut course: Vec<(u8, CircleId)> = net
+                .ids()
+                .filter_map(|id| {
+                    net.data(id)
+                        .tunnel
+                        .filter(|(x, _)| *x == t)
+                        .map(|(_, s)| (s, id))
+                })
+                .collect();
+            course.sort_unstable();
+            if course.len() < 2
+                || course
+                    .iter()
+                    .enumerate()
+                    .any(|(i, (s, _))| *s as usize != i)
+            {
+                return Err(format!(
+                    "board: tunnel {} needs steps 0, 1, 2 … with no gaps",
+                    t.name()
+                ));
+            }
+            let course: Vec<CircleId> = course.into_iter().map(|(_, id)| id).collect();
+            if let Some(w) = course
+                .windows(2)
+                .find(|w| net.link(w[0], w[1]) != Some(&Link::Tunnel))
+            {
+                return Err(format!(
+                    "board: tunnel {} lacks a tunnel link {}–{}",
+                    t.name(),
+                    net.key(w[0]),
+                    net.key(w[1])
+                ));
+            }
+            match net.data(course[0]).zone {
+                Zone::Room(r) if rooms[r as usize].id == t.name() => {}
+                _ => {
+                    return Err(format!(
+                        "board: tunnel {} must start in the {} room",
+                        t.name(),
+                        t.name()
+                    ))
+                }
+            }
+            tunnels.push(Tunnel { course });
+        }
+        let tunnels: [Tunnel; 3] = tunnels.try_into().map_err(|_| "board: tunnels")?;
+        for (i, _) in rooms.iter().enumerate() {
+            let n = net
+                .ids()
+                .filter(|&id| net.data(id).zone == Zone::Room(i as u8))
+                .count();
+            if n < 2 {
+                return Err(format!(
+                    "board: room {} has {n} circles; two POWs must fit",
+                    rooms[i].id
+                ));
+            }
+        }
+        let mut appel = Vec::new();
+        for players in 2..=6u8 {
+            let l = d
+                .appel_layout
+                .iter()
+                .find(|l| l.players == players)
+                .ok_or_else(|| format!("board: no appel layout for {players} players"))?;
+            let officers = usize::from(players - 1);
+            let per = usize::from(crate::pawns_per_officer(players));
+            if l.officers.len() != officers || l.officers.iter().any(|o| o.len() != per) {
+                return Err(format!(
+                    "board: appel layout for {players} players needs {officers} lists of {per}"
+                ));
+            }
+            let lists = l
+                .officers
+                .iter()
+                .map(|o| o.iter().map(|k| circle(k)).collect::<Result<Vec<_>, _>>())
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut all: Vec<CircleId> = lists.iter().flatten().copied().collect();
+            if all.iter().any(|&c| net.data(c).zone != Zone::Appel) {
+                return Err(format!(
+                    "board: appel layout for {players} players uses a circle outside Appel"
+                ));
+            }
+            all.sort_unstable();
+            all.dedup();
+            if all.len() != officers * per {
+                return Err(format!(
+                    "board: appel layout for {players} players repeats a circle"
+                ));
+            }
+            appel.push(lists);
+        }
+        Ok(Board {
+            net,
+            rooms,
+            cells,
+            tunnels,
+            car,
+            appel,
+            size: (d.width, d.height),
+            holding,
+            provenance: d.provenance.clone(),
+        })
+    }
+
+    /// A circle's data. O(1).
+    pub fn circle(&self, id: CircleId) -> &Circle {
+        self.net.data(id)
+    }
+
+    /// The symbol of the room a circle is in, if any.
+    pub fn symbol(&self, id: CircleId) -> Option<Symbol> {
+        match self.circle(id).zone {
+            Zone::Room(r) => Some(self.rooms[r as usize].symbol),
+            _ => None,
+        }
+    }
+
+    /// The circle with this id (case-insensitive).
+    pub fn find(&self, key: &str) -> Option<CircleId> {
+        self.net.node(&key.to_ascii_lowercase())
+    }
+
+    /// A circle's id.
+    pub fn key(&self, id: CircleId) -> &str {
+        self.net.key(id)
+    }
+
+    /// Every circle but the car. O(1) per item.
+    pub fn circles(&self) -> impl Iterator<Item = CircleId> + '_ {
+        self.net.ids().filter(move |&id| id != self.car)
+    }
+}

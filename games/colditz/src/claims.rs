@@ -1,0 +1,257 @@
+//! Equipment (two POWs in symbol rooms), escape kits (four rooms at once, or
+//! Escape Kit (part) cards), and trading Equipment between officers.
+
+use crate::action::Piece;
+use crate::board::Symbol;
+use crate::cards::{Card, Equipment};
+use crate::pawn::{Nation, PawnId, GERMAN};
+use crate::state::{Loc, State};
+use crate::Colditz;
+use sandtable_core::{Events, Illegal, Seat, Text};
+
+/// The kit symbols an Escape Kit (part) card stands for (authored split).
+pub const fn part_symbols(card: Card) -> [Symbol; 2] {
+    match card {
+        Card::KitPartA => [Symbol::Food, Symbol::Disguise],
+        _ => [Symbol::Documents, Symbol::Compass],
+    }
+}
+
+impl Colditz {
+    /// The symbol of the room a POW stands in (at the surface).
+    fn room_symbol(&self, s: &State, p: PawnId) -> Option<Symbol> {
+        let c = s.pawn(p).circle().filter(|_| !s.pawn(p).in_tunnel)?;
+        self.board.symbol(c)
+    }
+
+    fn officer(&self, seat: Seat) -> Result<Nation, Illegal> {
+        Nation::of_seat(seat).ok_or(Illegal::fixed(
+            "Colditz: Equipment",
+            "only Escape Officers collect equipment",
+            "Экипировку собирают только Офицеры Беглецы",
+        ))
+    }
+
+    /// Checks `claim E p q`: two of the officer's POWs in rooms with E's
+    /// symbol (one room or both), a card of E left in its stack.
+    pub(crate) fn check_claim(
+        &self,
+        s: &State,
+        seat: Seat,
+        e: Equipment,
+        p: PawnId,
+        q: PawnId,
+    ) -> Result<(), Illegal> {
+        let nation = self.officer(seat)?;
+        if p >= q || p.nation() != Some(nation) || q.nation() != Some(nation) {
+            return Err(Illegal::fixed(
+                "Colditz: Equipment",
+                "name two of your POWs, lower number first",
+                "назовите двух своих Военнопленных, меньший номер первым",
+            ));
+        }
+        if self.room_symbol(s, p) != Some(e.symbol()) || self.room_symbol(s, q) != Some(e.symbol())
+        {
+            return Err(Illegal::fixed(
+                "Colditz: Equipment",
+                "both POWs must stand in rooms with that equipment's symbol",
+                "оба Военнопленных должны быть в Комнатах с символом этой Экипировки",
+            ));
+        }
+        if s.stock[e.index()] == 0 {
+            return Err(Illegal::fixed(
+                "Colditz: Equipment",
+                "none of that equipment is left in its stack",
+                "эта Экипировка закончилась в стопке",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Takes the card; in the 2016 rules both POWs go back to Appel.
+    pub(crate) fn do_claim(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        e: Equipment,
+        p: PawnId,
+        q: PawnId,
+        ev: &mut Events,
+    ) {
+        let nation = Nation::of_seat(seat).expect("checked");
+        s.stock[e.index()] -= 1;
+        s.equipment[nation.index()][e.index()] += 1;
+        for x in [p, q] {
+            self.send_to_appel(s, x);
+        }
+        ev.say("Colditz: Equipment", || {
+            let t = e.text();
+            Text::new(
+                format!("{} collect a {}", nation.name().en, t.en),
+                format!("{}: получен предмет — {}", nation.name().ru, t.ru),
+            )
+        });
+    }
+
+    fn send_to_appel(&self, s: &mut State, p: PawnId) {
+        s.pawn_mut(p).loc = Loc::Absent; // leave the room first so his own place is free
+        let to = self.appel_circle(s, p);
+        s.pawn_mut(p).loc = to.map_or(Loc::Absent, Loc::Circle);
+    }
+
+    /// Checks `kit …`: no kit held, a kit left, and the pieces — POWs in kit
+    /// rooms and Escape Kit (part) cards in hand — cover food, disguise,
+    /// documents and compass exactly once. Pieces are listed parts first,
+    /// then POWs by number.
+    pub(crate) fn check_kit(
+        &self,
+        s: &State,
+        seat: Seat,
+        pieces: [Option<Piece>; 4],
+    ) -> Result<(), Illegal> {
+        let nation = self.officer(seat)?;
+        if s.kits[nation.index()] {
+            return Err(Illegal::fixed(
+                "Colditz: Escape Kits",
+                "an officer holds one kit at a time",
+                "Офицер Беглец держит только один Комплект",
+            ));
+        }
+        if s.kit_stock == 0 {
+            return Err(Illegal::fixed(
+                "Colditz: Escape Kits",
+                "no escape kit is left",
+                "Комплектов Спасения не осталось",
+            ));
+        }
+        let list: Vec<Piece> = pieces.iter().flatten().copied().collect();
+        let mut unique = list.clone();
+        unique.dedup();
+        if crate::action::canonical_kit(list.clone()) != pieces || unique.len() != list.len() {
+            return Err(Illegal::fixed(
+                "Colditz: Escape Kits",
+                "list each piece once: parts first, then POWs by number",
+                "перечислите каждую часть один раз: сначала карты, потом Военнопленных по номерам",
+            ));
+        }
+        let mut covered: Vec<Symbol> = Vec::new();
+        let hand = &s.hands[seat.index()];
+        for piece in &list {
+            match *piece {
+                Piece::Part(card) => {
+                    let needed = list.iter().filter(|x| **x == Piece::Part(card)).count();
+                    if hand.cards().iter().filter(|c| **c == card).count() < needed {
+                        return Err(Illegal::fixed(
+                            "Colditz: Escape Kits",
+                            "you do not hold that Escape Kit (part) card",
+                            "у вас нет такой карты «Комплект Спасения (часть)»",
+                        ));
+                    }
+                    covered.extend(part_symbols(card));
+                }
+                Piece::Pow(p) => {
+                    if p.nation() != Some(nation) {
+                        return Err(Illegal::fixed(
+                            "Colditz: Escape Kits",
+                            "use your own POWs",
+                            "используйте своих Военнопленных",
+                        ));
+                    }
+                    match self.room_symbol(s, p) {
+                        Some(sym) if Symbol::KIT.contains(&sym) => covered.push(sym),
+                        _ => {
+                            return Err(Illegal::fixed(
+                                "Colditz: Escape Kits",
+                                "each POW must stand in a room with a kit symbol",
+                                "каждый Военнопленный должен стоять в Комнате с символом Комплекта",
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+        covered.sort();
+        let mut kit = Symbol::KIT.to_vec();
+        kit.sort();
+        if covered != kit {
+            return Err(Illegal::fixed(
+                "Colditz: Escape Kits",
+                "the pieces must cover food, disguise, documents and compass, each once",
+                "части должны покрыть еду, маскировку, документы и компас — каждое по одному разу",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Takes the kit; the POWs go back to Appel (2016) and the part cards to
+    /// the bottom of the Opportunity deck.
+    pub(crate) fn do_kit(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        pieces: [Option<Piece>; 4],
+        ev: &mut Events,
+    ) {
+        let nation = Nation::of_seat(seat).expect("checked");
+        s.kits[nation.index()] = true;
+        s.kit_stock -= 1;
+        for piece in pieces.into_iter().flatten() {
+            match piece {
+                Piece::Part(card) => {
+                    s.hands[seat.index()].remove(&card);
+                    self.return_card(s, card);
+                    s.reveals += 1;
+                }
+                Piece::Pow(p) if !s.classic => self.send_to_appel(s, p),
+                Piece::Pow(_) => {}
+            }
+        }
+        ev.say("Colditz: Escape Kits", || {
+            Text::new(
+                format!("{} assemble an escape kit", nation.name().en),
+                format!("{}: собран Комплект Спасения", nation.name().ru),
+            )
+        });
+    }
+
+    /// Checks `give E officer`: 2016 — Equipment is traded freely between
+    /// officers except in the German's turn (here: in the giver's own turn).
+    pub(crate) fn check_give(
+        &self,
+        s: &State,
+        seat: Seat,
+        e: Equipment,
+        to: Nation,
+    ) -> Result<(), Illegal> {
+        if s.classic {
+            return Err(Illegal::fixed(
+                "Colditz classic: Cards",
+                "in the classic rules Equipment cards cannot be given",
+                "в классических правилах карты Экипировки не передаются",
+            ));
+        }
+        let nation = self.officer(seat)?;
+        if seat == GERMAN || to == nation || !self.nations(s).any(|n| n == to) {
+            return Err(Illegal::fixed(
+                "Colditz: Equipment",
+                "give to another Escape Officer in the game",
+                "передавать можно другому Офицеру Беглецу в игре",
+            ));
+        }
+        if s.holds(nation, e) == 0 {
+            return Err(Illegal::fixed(
+                "Colditz: Equipment",
+                "you do not hold that equipment",
+                "у вас нет этой Экипировки",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Hands the card over.
+    pub(crate) fn do_give(&self, s: &mut State, seat: Seat, e: Equipment, to: Nation) {
+        let from = Nation::of_seat(seat).expect("checked");
+        s.equipment[from.index()][e.index()] -= 1;
+        s.equipment[to.index()][e.index()] += 1;
+    }
+}

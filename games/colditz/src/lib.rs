@@ -1,0 +1,430 @@
+//! # Escape from Colditz
+//!
+//! Two to six players: the German Security Officer against one to five
+//! Escape Officers (British, American, French, Dutch, Polish). The 2016
+//! (Osprey) rules are the default; the classic rules are a variant. See
+//! `RULES.md` for every section with its status and test.
+//!
+//! > The board (`data/board.toml`) and the card manifests (`data/decks.toml`)
+//! > are **authored by this project** (`data/BOARD.md`, `data/DECKS.md`): we do
+//! > not have the published board or full card lists.
+//!
+//! Costs: the state is plain data (pawns, hands, decks: about 2 KB); legal
+//! actions run one breadth-first search per movable pawn, bounded by the
+//! movement points left.
+#![deny(missing_docs)]
+
+mod action;
+mod appel;
+mod arrest;
+pub mod board;
+pub mod cards;
+mod claims;
+pub mod data;
+mod escape;
+mod movement;
+mod pawn;
+mod play;
+mod render;
+mod setup;
+mod state;
+mod turn;
+mod view;
+
+pub use action::{Action, Arg, Piece};
+pub use board::{Board, CircleId, Gate, Link, Symbol, TunnelId, Zone};
+pub use cards::{Card, Equipment, Manifest, Manifests};
+pub use pawn::{guards_for, Nation, PawnId, GERMAN, MAX_GUARDS, MAX_POWS, PAWN_SLOTS};
+pub use state::{Loc, Marker, Pawn, Pending, Phase, Shot, State, TunnelState};
+pub use view::View;
+
+use sandtable_core::{
+    Events, GameInfo, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo,
+    SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+};
+
+/// POWs per Escape Officer by player count (set-up table).
+pub const fn pawns_per_officer(players: u8) -> u8 {
+    match players {
+        2 => 8,
+        3 => 7,
+        4 => 6,
+        5 => 5,
+        _ => 4,
+    }
+}
+
+/// The rules version written into game files.
+pub const RULES_VERSION: &str = "colditz-1.0";
+
+/// The game: board and card manifests, shared by all its states.
+#[derive(Debug)]
+pub struct Colditz {
+    info: GameInfo,
+    /// The board.
+    pub board: Board,
+    /// The card manifests.
+    pub manifests: Manifests,
+}
+
+impl Colditz {
+    /// The game with the authored board and decks shipped in `data/`.
+    ///
+    /// # Panics
+    /// Never for the shipped data: its validity is tested.
+    pub fn standard() -> Colditz {
+        Colditz::from_toml(data::BOARD_TOML, data::DECKS_TOML).expect("the shipped data validates")
+    }
+
+    /// The game from board and deck TOML.
+    ///
+    /// # Errors
+    /// A message naming the first bad entry.
+    pub fn from_toml(board: &str, decks: &str) -> Result<Colditz, String> {
+        let bd: data::BoardData = toml::from_str(board).map_err(|e| format!("board.toml: {e}"))?;
+        let board = Board::from_data(&bd)?;
+        let dd: data::DecksData = toml::from_str(decks).map_err(|e| format!("decks.toml: {e}"))?;
+        let manifests = Manifests::from_data(&dd, &board)?;
+        let mut seats = vec![SeatInfo {
+            id: "german".into(),
+            name: Text::fixed("German Security Officer", "Офицер Охраны"),
+        }];
+        seats.extend(Nation::ALL.into_iter().map(|n| SeatInfo {
+            id: n.id().into(),
+            name: n.name(),
+        }));
+        let list = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let info = GameInfo {
+            id: "colditz".into(),
+            name: Text::fixed("Escape from Colditz", "Побег из Колдица"),
+            rules_version: RULES_VERSION.into(),
+            seats,
+            scenarios: vec![ScenarioInfo {
+                id: "castle".into(),
+                name: Text::fixed("Colditz Castle (authored schematic board)", "Замок Колдиц (авторская схема поля)"),
+                authored: true,
+            }],
+            options: vec![
+                OptionInfo {
+                    key: "players".into(),
+                    values: list(&["2", "3", "4", "5", "6"]),
+                    default: "4".into(),
+                    text: Text::fixed("players, the German included", "число игроков, включая Офицера Охраны"),
+                },
+                OptionInfo {
+                    key: "rounds".into(),
+                    values: list(&["50", "45", "40", "35", "30", "25", "20", "15", "10"]),
+                    default: "50".into(),
+                    text: Text::fixed("rounds on the track (50 for beginners, 40 or fewer for the experienced)", "число Раундов (50 для новичков, 40 и меньше для опытных)"),
+                },
+                OptionInfo {
+                    key: "rules".into(),
+                    values: list(&["2016", "classic"]),
+                    default: "2016".into(),
+                    text: Text::fixed("the 2016 (Osprey) rules or the classic rules", "правила 2016 года (Osprey) или классические"),
+                },
+                OptionInfo {
+                    key: "starting-kits".into(),
+                    values: list(&["yes", "no"]),
+                    default: "yes".into(),
+                    text: Text::fixed("each officer starts with an escape kit (variant: no)", "у каждого Офицера Беглеца есть Комплект Спасения в начале (вариант: нет)"),
+                },
+                OptionInfo {
+                    key: "victory".into(),
+                    values: list(&["two-of-one", "total-2", "total-3", "total-4", "total-5", "total-6", "total-8", "total-10"]),
+                    default: "two-of-one".into(),
+                    text: Text::fixed(
+                        "two escapes of one nationality win (variant: a total of escapes for all officers together)",
+                        "побеждают два Побега одной национальности (вариант: общее число Побегов всех Офицеров Беглецов)",
+                    ),
+                },
+            ],
+        };
+        Ok(Colditz {
+            info,
+            board,
+            manifests,
+        })
+    }
+
+    /// The manifest of the rules in play.
+    pub fn manifest(&self, s: &State) -> &Manifest {
+        if s.classic {
+            &self.manifests.classic
+        } else {
+            &self.manifests.edition2016
+        }
+    }
+
+    /// The seat whose turn it is.
+    pub fn turn_seat(&self, s: &State) -> Seat {
+        Seat::new(s.turn)
+    }
+
+    /// The nations in this game.
+    pub fn nations(&self, s: &State) -> impl Iterator<Item = Nation> {
+        Nation::ALL.into_iter().take(usize::from(s.players - 1))
+    }
+
+    /// Checks an action for a seat; the same check filters the legal list.
+    ///
+    /// # Errors
+    /// The rule broken.
+    pub fn check(&self, s: &State, seat: Seat, a: Action) -> Result<(), Illegal> {
+        self.check_action(s, seat, a).map(drop)
+    }
+
+    fn to_act_set(&self, s: &State) -> SeatSet {
+        if let Some(p) = s.pending.first() {
+            return SeatSet::one(match *p {
+                Pending::Confiscate { nation, .. } => nation.seat(),
+                Pending::Talisman { shot } => shot.target.nation().map_or(GERMAN, Nation::seat),
+            });
+        }
+        match s.phase {
+            Phase::Over => SeatSet::EMPTY,
+            Phase::AppelAnswer => self
+                .nations(s)
+                .filter(|n| s.appel_waiting & (1 << n.index()) != 0)
+                .map(Nation::seat)
+                .collect(),
+            Phase::AppelSearch | Phase::SetupGuards => SeatSet::one(GERMAN),
+            Phase::Roll | Phase::Move => SeatSet::one(self.turn_seat(s)),
+        }
+    }
+
+    fn check_action(&self, s: &State, seat: Seat, a: Action) -> Result<(), Illegal> {
+        if !self.to_act_set(s).contains(seat) {
+            return Err(Illegal::fixed(
+                "Colditz: Play",
+                "it is not your decision now",
+                "сейчас решение принимаете не вы",
+            ));
+        }
+        if let Some(p) = s.pending.first() {
+            return self.check_pending(s, *p, a);
+        }
+        match (s.phase, a) {
+            (Phase::AppelAnswer, Action::Refuse(p)) => self.check_refuse(s, seat, p),
+            (Phase::AppelAnswer, Action::Answer) => Ok(()),
+            (Phase::AppelAnswer, Action::Play(Card::AdvanceWarning, Arg::None, Arg::None)) => {
+                self.check_advance_warning(s, seat)
+            }
+            (Phase::SetupGuards, Action::Deploy(g, to)) => self.check_setup_deploy(s, g, to),
+            (Phase::SetupGuards, Action::End) => self.check_setup_end(s),
+            (Phase::AppelSearch, Action::Search | Action::Roll) => Ok(()),
+            (Phase::Roll, Action::Roll) => Ok(()),
+            (Phase::Roll | Phase::Move, Action::Play(card, x, y)) => {
+                self.check_play(s, seat, card, x, y)
+            }
+            (Phase::Roll | Phase::Move, Action::Discard(card)) => self.check_discard(s, seat, card),
+            (Phase::Roll | Phase::Move, Action::Give(e, n)) => self.check_give(s, seat, e, n),
+            (Phase::Move, Action::Move(p, to)) => self.check_move(s, seat, p, to).map(drop),
+            (Phase::Move, Action::Cross(p, to)) => self.check_cross(s, seat, p, to).map(drop),
+            (Phase::Move, Action::Deploy(g, to)) => self.check_deploy(s, seat, g, to),
+            (Phase::Move, Action::Recall(g)) => self.check_recall(s, seat, g),
+            (Phase::Move, Action::Clear(g, to)) => self.check_clear(s, seat, g, to),
+            (Phase::Move, Action::Release(p)) => self.check_release(s, seat, p),
+            (Phase::Move, Action::Claim(e, p, q)) => self.check_claim(s, seat, e, p, q),
+            (Phase::Move, Action::Kit(pieces)) => self.check_kit(s, seat, pieces),
+            (Phase::Move, Action::End) => self.check_end(s, seat),
+            (Phase::Roll, Action::End) => Err(Illegal::fixed(
+                "Colditz: Movement",
+                "roll first",
+                "сначала бросьте кубики",
+            )),
+            _ => Err(Illegal::fixed(
+                "Colditz: Play",
+                "that action does not fit this moment of the turn",
+                "это действие сейчас невозможно",
+            )),
+        }
+    }
+
+    /// Candidate actions for a seat now: a superset of the legal ones.
+    fn candidates(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        if let Some(p) = s.pending.first() {
+            self.pending_candidates(s, *p, out);
+            return;
+        }
+        match s.phase {
+            Phase::AppelAnswer => {
+                out.push(Action::Answer);
+                out.push(Action::Play(Card::AdvanceWarning, Arg::None, Arg::None));
+                if let Some(n) = Nation::of_seat(seat) {
+                    out.extend((1..=crate::MAX_POWS).map(|k| Action::Refuse(PawnId::pow(n, k))));
+                }
+            }
+            Phase::AppelSearch => out.extend([Action::Search, Action::Roll]),
+            Phase::SetupGuards => {
+                out.push(Action::End);
+                if let Some(g) = self.next_barracks_guard(s) {
+                    out.extend(
+                        self.board
+                            .circles()
+                            .filter(|&c| self.board.circle(c).guard_post)
+                            .map(|c| Action::Deploy(g, c)),
+                    );
+                }
+            }
+            Phase::Roll => {
+                out.push(Action::Roll);
+                self.card_candidates(s, seat, out);
+            }
+            Phase::Move => {
+                out.push(Action::End);
+                self.card_candidates(s, seat, out);
+                self.other_move_candidates(s, seat, out);
+            }
+            Phase::Over => {}
+        }
+    }
+}
+
+impl Ruleset for Colditz {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn setup(&self, setup: &Setup) -> Result<State, SetupError> {
+        self.new_state(setup)
+    }
+
+    fn seats(&self, s: &State) -> SeatSet {
+        SeatSet::first(usize::from(s.players))
+    }
+
+    fn to_act(&self, s: &State) -> ToAct {
+        if s.phase == Phase::Over {
+            return ToAct::Over(self.outcome(s));
+        }
+        ToAct::Seats(self.to_act_set(s))
+    }
+
+    fn legal_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        if !self.to_act_set(s).contains(seat) {
+            return;
+        }
+        let start = out.len();
+        self.candidates(s, seat, out);
+        let mut keep = start;
+        for i in start..out.len() {
+            let a = out[i];
+            if self.check_action(s, seat, a).is_ok() && !out[start..keep].contains(&a) {
+                out[keep] = a;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        // Moves come from one search per pawn (`reach`), the same search
+        // `check_move` runs: listing them through `check_action` one by one
+        // would repeat it for every destination.
+        if s.pending.is_empty() && s.phase == Phase::Move {
+            self.move_candidates(s, seat, out);
+        }
+    }
+
+    fn try_apply(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        a: Action,
+        ev: &mut Events,
+    ) -> Result<(), Illegal> {
+        self.check_action(s, seat, a)?;
+        self.apply(s, seat, a, ev);
+        Ok(())
+    }
+
+    fn view(&self, s: &State, viewer: Viewer) -> View {
+        self.make_view(s, viewer)
+    }
+
+    fn notation(&self, a: Action) -> String {
+        self.format_action(a)
+    }
+
+    fn parse(&self, text: &str) -> Result<Action, ParseError> {
+        self.parse_action(text)
+    }
+
+    fn dice_position(&self, s: &State) -> u128 {
+        s.dice.position()
+    }
+
+    fn reveal_count(&self, s: &State) -> u64 {
+        u64::from(s.reveals)
+    }
+
+    fn resample_hidden(&self, s: &State, viewer: Viewer, seed: u64) -> State {
+        self.resample(s, viewer, seed)
+    }
+
+    fn render(&self, s: &State, viewer: Viewer, lang: &str) -> String {
+        self.render_text(s, viewer, lang)
+    }
+}
+
+impl Colditz {
+    /// Applies a checked action.
+    fn apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) {
+        if !s.pending.is_empty() {
+            self.do_pending(s, a, ev);
+            return;
+        }
+        match a {
+            Action::Roll if s.phase == Phase::AppelSearch => {
+                s.refused = 0;
+                self.do_roll(s, seat, ev);
+            }
+            Action::Roll => self.do_roll(s, seat, ev),
+            Action::Search => self.do_general_search(s, ev),
+            Action::Refuse(p) => s.refused |= 1 << p.index(),
+            Action::Answer => self.do_answer(s, seat, ev),
+            Action::Play(Card::AdvanceWarning, ..) => self.do_advance_warning(s, seat, ev),
+            Action::Play(card, x, y) => self.do_play(s, seat, card, x, y, ev),
+            Action::Discard(card) => {
+                s.hands[seat.index()].remove(&card);
+                self.return_card(s, card);
+            }
+            Action::Give(e, n) => self.do_give(s, seat, e, n),
+            Action::Move(p, to) => {
+                let d = self.check_move(s, seat, p, to).expect("checked");
+                self.do_move(s, p, d, ev);
+            }
+            Action::Cross(p, to) => {
+                let used = self.check_cross(s, seat, p, to).expect("checked");
+                self.do_cross(s, p, to, used, ev);
+            }
+            Action::Deploy(g, to) => {
+                s.pawn_mut(g).loc = Loc::Circle(to);
+                if s.phase == Phase::Move {
+                    s.mp -= 1;
+                }
+            }
+            Action::Recall(g) => {
+                s.pawn_mut(g).loc = Loc::Office;
+                s.mp -= 1;
+                s.posting_closed = true;
+            }
+            Action::Clear(g, to) => self.do_clear(s, g, to, ev),
+            Action::Release(p) => {
+                s.releases -= 1;
+                s.mp -= 1;
+                self.release(s, p, ev);
+            }
+            Action::Claim(e, p, q) => self.do_claim(s, seat, e, p, q, ev),
+            Action::Kit(pieces) => self.do_kit(s, seat, pieces, ev),
+            Action::End if s.phase == Phase::SetupGuards => {
+                s.turn = 1;
+                s.phase = Phase::Roll;
+            }
+            Action::End => self.end_turn(s, ev),
+            Action::Surrender(_) | Action::Hideaway | Action::Pass => {}
+        }
+    }
+}

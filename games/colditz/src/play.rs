@@ -1,0 +1,563 @@
+//! Playing Opportunity and Security cards in one's own turn. (Interrupts —
+//! Talisman, Hideaway, Advance Warning — answer other players' cards.)
+
+use crate::action::Arg;
+use crate::board::{Link, TunnelId, Zone};
+use crate::cards::{Card, Equipment};
+use crate::movement::Occupancy;
+use crate::pawn::{guards_for, Nation, PawnId, GERMAN};
+use crate::state::{Loc, Pending, Phase, State, TunnelState};
+use crate::{Action, Colditz};
+use sandtable_core::{Events, Illegal, Seat, Text};
+use std::collections::VecDeque;
+
+const fn bad(en: &'static str, ru: &'static str) -> Illegal {
+    Illegal::fixed("Colditz: Cards", en, ru)
+}
+
+impl Colditz {
+    /// Candidate card plays and discards for the seat to act.
+    pub(crate) fn card_candidates(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        let hand: Vec<Card> = s.hands[seat.index()].cards().to_vec();
+        let pawns: Vec<PawnId> = s.present().collect();
+        for card in hand {
+            out.push(Action::Discard(card));
+            match card {
+                Card::BribeOne | Card::TurnIn(_) | Card::Sabotage | Card::Appel => {
+                    out.push(Action::Play(card, Arg::None, Arg::None));
+                    for e in Equipment::ALL {
+                        out.push(Action::Play(card, Arg::Equip(e), Arg::None));
+                    }
+                }
+                Card::BribeTwo => {
+                    for a in Equipment::ALL {
+                        for b in Equipment::ALL.into_iter().filter(|b| *b >= a) {
+                            out.push(Action::Play(card, Arg::Equip(a), Arg::Equip(b)));
+                        }
+                    }
+                }
+                Card::Diversion
+                | Card::Release
+                | Card::StaffCar
+                | Card::MoveFast(_)
+                | Card::ArrestKeyHolder
+                | Card::ArrestPassHolder => {
+                    out.extend(
+                        pawns
+                            .iter()
+                            .map(|&p| Action::Play(card, Arg::Pawn(p), Arg::None)),
+                    );
+                }
+                Card::Inspection | Card::Tunnel(_) | Card::ShootToKill => {
+                    for &a in &pawns {
+                        for &b in &pawns {
+                            out.push(Action::Play(card, Arg::Pawn(a), Arg::Pawn(b)));
+                        }
+                    }
+                }
+                Card::TunnelDetected => {
+                    out.extend(TunnelId::ALL.map(|t| Action::Play(card, Arg::Tunnel(t), Arg::None)))
+                }
+                Card::Search(_) => out.push(Action::Play(card, Arg::None, Arg::None)),
+                // Answers, not plays: Hideaway, Talisman, Advance Warning, kit parts.
+                _ => {}
+            }
+        }
+        if Nation::of_seat(seat).is_some() {
+            for e in Equipment::ALL {
+                for n in self.nations(s) {
+                    out.push(Action::Give(e, n));
+                }
+            }
+        }
+    }
+
+    /// Checks a card play in the player's own turn.
+    pub(crate) fn check_play(
+        &self,
+        s: &State,
+        seat: Seat,
+        card: Card,
+        x: Arg,
+        y: Arg,
+    ) -> Result<(), Illegal> {
+        if !s.hands[seat.index()].contains(&card) {
+            return Err(bad("you do not hold that card", "у вас нет этой карты"));
+        }
+        let german = seat == GERMAN;
+        let nation = Nation::of_seat(seat);
+        let own_pow = |p: PawnId| {
+            p.nation().is_some() && p.nation() == nation && s.pawn(p).loc != Loc::Absent
+        };
+        let on_board = |p: PawnId| s.pawn(p).circle().is_some();
+        let in_cell = |p: PawnId| {
+            s.pawn(p)
+                .circle()
+                .is_some_and(|c| self.board.circle(c).zone.is_cell())
+        };
+        match (card, x, y) {
+            (Card::Appel, Arg::None, Arg::None) => {
+                if s.phase != Phase::Roll {
+                    return Err(Illegal::fixed(
+                        "Colditz: Appel",
+                        "Appel is played before the German's movement roll",
+                        "«Сбор» разыгрывается перед броском на движение Офицера Охраны",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::Appel, ..) => Err(bad("Appel takes no target", "у «Сбора» нет цели")),
+            _ if german != card.is_security() => Err(bad(
+                "that card is not yours to play",
+                "эту карту разыграть нельзя",
+            )),
+            (Card::ArrestKeyHolder | Card::ArrestPassHolder, Arg::Pawn(p), Arg::None) => {
+                let used = if card == Card::ArrestKeyHolder {
+                    s.pawn(p).used_key
+                } else {
+                    s.pawn(p).used_pass
+                };
+                if p.is_guard() || !on_board(p) || in_cell(p) || !used {
+                    return Err(bad("target a POW who used that item since your last turn", "цель — Военнопленный, использовавший этот предмет после вашего прошлого хода"));
+                }
+                Ok(())
+            }
+            (Card::Search(_), Arg::None, Arg::None) => {
+                if s.search.is_some() {
+                    return Err(bad("one Search a turn", "один Обыск за ход"));
+                }
+                Ok(())
+            }
+            (Card::ShootToKill, Arg::Pawn(g), Arg::Pawn(q)) => {
+                let target_outside = s
+                    .pawn(q)
+                    .circle()
+                    .is_some_and(|c| self.board.circle(c).zone == Zone::Outside)
+                    && !s.pawn(q).in_tunnel;
+                if !g.is_guard() || !on_board(g) || q.is_guard() || !target_outside {
+                    return Err(bad(
+                        "a guard on the board fires at a POW outside the castle",
+                        "Охранник на поле стреляет в Военнопленного Возле Замка",
+                    ));
+                }
+                if self.line_of_fire(s, g, q).is_none() {
+                    return Err(bad(
+                        "no line of sight: a wall (a rope drop) stands between",
+                        "нет прямой видимости: между ними стена",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::TunnelDetected, Arg::Tunnel(t), Arg::None) => {
+                if s.tunnel(t) != TunnelState::Open {
+                    return Err(Illegal::fixed(
+                        "Colditz: Tunnels",
+                        "only an open, undetected tunnel can be detected",
+                        "обнаружить можно только открытый, ещё не обнаруженный Тоннель",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::BribeOne, Arg::Equip(e), Arg::None)
+            | (Card::TurnIn(e), Arg::None, Arg::None) => {
+                if s.stock[e.index()] == 0 {
+                    return Err(Illegal::fixed(
+                        "Colditz: Equipment",
+                        "none of that equipment is left",
+                        "этой Экипировки не осталось",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::BribeTwo, Arg::Equip(a), Arg::Equip(b)) => {
+                if a > b {
+                    return Err(bad(
+                        "name the two kinds in stack order",
+                        "назовите два вида в порядке стопок",
+                    ));
+                }
+                let need_a = if a == b { 2 } else { 1 };
+                if s.stock[a.index()] < need_a || s.stock[b.index()] == 0 {
+                    return Err(Illegal::fixed(
+                        "Colditz: Equipment",
+                        "not enough of that equipment is left",
+                        "столько этой Экипировки не осталось",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::Diversion, Arg::Pawn(g), Arg::None) => {
+                if !g.is_guard() || !on_board(g) {
+                    return Err(bad(
+                        "send a guard on the board to the barracks",
+                        "отправьте в Бараки Охранника с поля",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::Inspection, Arg::Pawn(g), Arg::Pawn(h)) => {
+                if !g.is_guard() || !h.is_guard() || g >= h || !on_board(g) || !on_board(h) {
+                    return Err(bad(
+                        "name two guards on the board, lower number first",
+                        "назовите двух Охранников на поле, меньший номер первым",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::MoveFast(room), Arg::Pawn(p), Arg::None) => {
+                if !own_pow(p) || !on_board(p) || in_cell(p) || s.pawn(p).in_tunnel {
+                    return Err(bad(
+                        "move one of your POWs on the board, not in solitary",
+                        "переместите своего Военнопленного с поля, не из Одиночки",
+                    ));
+                }
+                if self.free_in_room(s, room).is_none() {
+                    return Err(bad(
+                        "that room has no free circle",
+                        "в этой Комнате нет свободного кружка",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::Release, Arg::Pawn(p), Arg::None) => {
+                if !own_pow(p) || !in_cell(p) || self.release_circle(s, p).is_none() {
+                    return Err(Illegal::fixed(
+                        "Colditz: Solitary Cells",
+                        "release one of your POWs in solitary",
+                        "выпустить можно своего Военнопленного из Одиночки",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::Sabotage, Arg::None, Arg::None) => Ok(()),
+            (Card::StaffCar, Arg::Pawn(p), Arg::None) => {
+                let next_to_car = s
+                    .pawn(p)
+                    .circle()
+                    .is_some_and(|c| self.board.net.link(c, self.board.car).is_some());
+                if !own_pow(p) || !next_to_car || s.pawn(p).in_tunnel {
+                    return Err(bad(
+                        "one of your POWs must stand next to the staff car",
+                        "ваш Военнопленный должен стоять рядом со Штабным Автомобилем",
+                    ));
+                }
+                if !self.may_escape(s, nation.expect("an officer")) {
+                    return Err(Illegal::fixed(
+                        "Colditz: Successful Escape",
+                        "an escape needs an Escape Kit",
+                        "для Побега нужен Комплект Спасения",
+                    ));
+                }
+                Ok(())
+            }
+            (Card::Tunnel(t), Arg::Pawn(p), Arg::Pawn(q)) => {
+                let room = self
+                    .board
+                    .circle(self.board.tunnels[t.index()].course[0])
+                    .zone;
+                let in_room = |x: PawnId| {
+                    s.pawn(x)
+                        .circle()
+                        .is_some_and(|c| self.board.circle(c).zone == room)
+                        && !s.pawn(x).in_tunnel
+                };
+                if p >= q || !own_pow(p) || !own_pow(q) || !in_room(p) || !in_room(q) {
+                    return Err(Illegal::fixed("Colditz: Tunnels", "two of your POWs in the tunnel's room go in (lower number first)", "в Тоннель входят два ваших Военнопленных из его Комнаты (меньший номер первым)"));
+                }
+                if s.tunnel(t) != TunnelState::Closed {
+                    return Err(Illegal::fixed(
+                        "Colditz: Tunnels",
+                        "that tunnel is already open",
+                        "этот Тоннель уже открыт",
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(bad(
+                "that card does not take those targets",
+                "у этой карты другие цели",
+            )),
+        }
+    }
+
+    /// A free circle in a room.
+    fn free_in_room(&self, s: &State, room: u8) -> Option<crate::CircleId> {
+        let occ = Occupancy::of(self, s);
+        self.board.circles().find(|&c| {
+            self.board.circle(c).zone == Zone::Room(room)
+                && occ.at(c).is_none()
+                && !self.is_tunnel_middle(c)
+        })
+    }
+
+    /// Plays a card: it leaves the hand for the bottom of its deck, then acts.
+    pub(crate) fn do_play(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        card: Card,
+        x: Arg,
+        y: Arg,
+        ev: &mut Events,
+    ) {
+        s.hands[seat.index()].remove(&card);
+        self.return_card(s, card);
+        s.reveals += 1;
+        ev.say("Colditz: Cards", || {
+            let name = card.name(&self.board);
+            Text::new(
+                format!("card played: {name}"),
+                format!("разыграна карта: {name}"),
+            )
+        });
+        let nation = Nation::of_seat(seat);
+        match (card, x, y) {
+            (Card::Appel, ..) => self.start_appel(s, ev),
+            (Card::ArrestKeyHolder | Card::ArrestPassHolder, Arg::Pawn(p), _) => {
+                let zone = self.board.circle(s.pawn(p).circle().expect("checked")).zone;
+                self.to_solitary(s, p, zone.is_inner(), ev);
+                self.confiscate(s, p.nation().expect("a POW"), 1);
+            }
+            (Card::Search(room), ..) => s.search = Some(room),
+            (Card::ShootToKill, Arg::Pawn(g), Arg::Pawn(q)) => {
+                let first = (s.dice.d6(), s.dice.d6());
+                let mut extra = 0u8;
+                let mut last = first;
+                let mut rolls = vec![first.0, first.1];
+                let mut n = 0;
+                while last.0 == last.1 && (s.classic || n < 2) {
+                    last = (s.dice.d6(), s.dice.d6());
+                    rolls.extend([last.0, last.1]);
+                    extra += last.0 + last.1;
+                    n += 1;
+                }
+                ev.roll("Colditz: Cards", &rolls, || {
+                    Text::fixed(
+                        "Shoot to Kill: the guard fires",
+                        "Выстрел на Поражение: Охранник стреляет",
+                    )
+                });
+                let shot = crate::Shot {
+                    guard: g,
+                    target: q,
+                    first: first.0 + first.1,
+                    extra,
+                };
+                let holder = q.nation().expect("a POW");
+                if s.hands[holder.seat().index()].contains(&Card::Talisman) {
+                    s.pending.push(Pending::Talisman { shot });
+                } else {
+                    self.resolve_shot(s, shot, false, ev);
+                }
+            }
+            (Card::TunnelDetected, Arg::Tunnel(t), _) => {
+                s.tunnels[t.index()] = TunnelState::Detected
+            }
+            (Card::BribeOne, Arg::Equip(e), _) | (Card::TurnIn(e), ..) => self.gain(s, nation, e),
+            (Card::BribeTwo, Arg::Equip(a), Arg::Equip(b)) => {
+                self.gain(s, nation, a);
+                self.gain(s, nation, b);
+            }
+            (Card::Diversion, Arg::Pawn(g), _) => s.pawn_mut(g).loc = Loc::Barracks,
+            (Card::Inspection, Arg::Pawn(g), Arg::Pawn(h)) => {
+                s.pawn_mut(g).loc = Loc::Barracks;
+                s.pawn_mut(h).loc = Loc::Barracks;
+            }
+            (Card::MoveFast(room), Arg::Pawn(p), _) => {
+                if let Some(c) = self.free_in_room(s, room) {
+                    s.pawn_mut(p).loc = Loc::Circle(c);
+                    s.pawn_mut(p).moved = true;
+                }
+            }
+            (Card::Release, Arg::Pawn(p), _) => self.release(s, p, ev),
+            (Card::Sabotage, ..) => {
+                let hand: Vec<Card> = s.hands[0].cards().to_vec();
+                let lose = hand.len().min(2);
+                let mut hand = hand;
+                s.dice.shuffle(&mut hand);
+                for c in hand.into_iter().take(lose) {
+                    s.hands[0].remove(&c);
+                    s.security.put_bottom(c);
+                }
+                if lose == 2 {
+                    if let Some(c) = s.security.draw() {
+                        s.hands[0].add(c);
+                    }
+                }
+            }
+            (Card::StaffCar, Arg::Pawn(p), _) => self.drive_staff_car(s, p, ev),
+            (Card::Tunnel(t), Arg::Pawn(p), Arg::Pawn(q)) => {
+                s.tunnels[t.index()] = TunnelState::Open;
+                let course = self.board.tunnels[t.index()].course.clone();
+                for (pawn, step) in [(p, 1usize), (q, 2usize)] {
+                    let c = course[step.min(course.len() - 1)];
+                    let x = s.pawn_mut(pawn);
+                    x.loc = Loc::Circle(c);
+                    x.in_tunnel = true;
+                    x.moved = true;
+                }
+                ev.say("Colditz: Tunnels", || {
+                    Text::new(
+                        format!("the {} tunnel is open", t.name()),
+                        format!("Тоннель ({}) открыт", t.name()),
+                    )
+                });
+            }
+            _ => {}
+        }
+    }
+
+    fn gain(&self, s: &mut State, nation: Option<Nation>, e: Equipment) {
+        if let Some(n) = nation {
+            if s.stock[e.index()] > 0 {
+                s.stock[e.index()] -= 1;
+                s.equipment[n.index()][e.index()] += 1;
+            }
+        }
+    }
+
+    /// Circles between a guard and a POW outside, by links other than drops
+    /// (walls block the view; wire does not). O(circles + links).
+    pub(crate) fn line_of_fire(&self, s: &State, g: PawnId, q: PawnId) -> Option<u8> {
+        let from = s.pawn(g).circle()?;
+        let to = s.pawn(q).circle()?;
+        let mut dist = vec![u8::MAX; self.board.net.len()];
+        dist[from.index()] = 0;
+        let mut queue = VecDeque::from([from]);
+        while let Some(c) = queue.pop_front() {
+            if c == to {
+                return Some(dist[c.index()]);
+            }
+            for (nb, link) in self.board.net.links(c) {
+                if matches!(link, Link::Drop { .. })
+                    || nb == self.board.car
+                    || dist[nb.index()] != u8::MAX
+                {
+                    continue;
+                }
+                dist[nb.index()] = dist[c.index()].saturating_add(1);
+                queue.push_back(nb);
+            }
+        }
+        None
+    }
+
+    /// Resolves Shoot to Kill: the first throw counts double (not with a
+    /// Talisman), extra throws after doubles add; at or beyond the distance
+    /// the POW is killed. The guard goes to the barracks whatever happens.
+    pub(crate) fn resolve_shot(
+        &self,
+        s: &mut State,
+        shot: crate::Shot,
+        talisman: bool,
+        ev: &mut Events,
+    ) {
+        let crate::Shot {
+            guard: g,
+            target: q,
+            first,
+            extra,
+        } = shot;
+        let range = if talisman { first } else { 2 * first } + extra;
+        let distance = self.line_of_fire(s, g, q).unwrap_or(u8::MAX);
+        let hit = range >= distance;
+        if hit {
+            s.pawn_mut(q).loc = Loc::Dead;
+        }
+        s.pawn_mut(g).loc = Loc::Barracks;
+        ev.say("Colditz: Cards", || {
+            Text::new(
+                format!(
+                    "range {range} against distance {distance}: {}",
+                    if hit { "the POW is killed" } else { "missed" }
+                ),
+                format!(
+                    "дальность {range} против расстояния {distance}: {}",
+                    if hit {
+                        "Военнопленный убит"
+                    } else {
+                        "промах"
+                    }
+                ),
+            )
+        });
+    }
+
+    /// The staff car: six throws (doubles add as usual) against the distance
+    /// from the car to the nearest target; success escapes, failure is solitary.
+    /// These throws draw no cards.
+    fn drive_staff_car(&self, s: &mut State, p: PawnId, ev: &mut Events) {
+        let mut total: u16 = 0;
+        let mut dice = Vec::new();
+        for _ in 0..6 {
+            for t in self.throw_with_doubles(s) {
+                total += u16::from(t.0 + t.1);
+                dice.extend([t.0, t.1]);
+            }
+        }
+        let distance = self.car_distance();
+        ev.roll("Colditz: Cards", &dice, || {
+            Text::new(
+                format!("staff car: {total} against {distance}"),
+                format!("Штабной Автомобиль: {total} против {distance}"),
+            )
+        });
+        if total >= distance {
+            self.escape(s, p, ev);
+        } else {
+            self.to_solitary(s, p, false, ev);
+        }
+    }
+
+    /// Circles from the car to the nearest target, guards and gates aside.
+    pub fn car_distance(&self) -> u16 {
+        let mut dist = vec![u16::MAX; self.board.net.len()];
+        let car = self.board.car;
+        dist[car.index()] = 0;
+        let mut queue = VecDeque::from([car]);
+        while let Some(c) = queue.pop_front() {
+            if self.board.circle(c).target {
+                return dist[c.index()];
+            }
+            for (nb, link) in self.board.net.links(c) {
+                if *link == Link::Step && dist[nb.index()] == u16::MAX {
+                    dist[nb.index()] = dist[c.index()] + 1;
+                    queue.push_back(nb);
+                }
+            }
+        }
+        u16::MAX
+    }
+
+    /// A guard entering the room named by a Search card: every POW there whose
+    /// officer holds Equipment goes to solitary and loses one Equipment card
+    /// each; the room's markers go; the guard goes to the barracks.
+    pub(crate) fn resolve_search(&self, s: &mut State, g: PawnId, room: u8, ev: &mut Events) {
+        let in_room: Vec<PawnId> = s
+            .present()
+            .filter(|&q| !q.is_guard() && !s.pawn(q).in_tunnel)
+            .filter(|&q| {
+                s.pawn(q)
+                    .circle()
+                    .is_some_and(|c| self.board.circle(c).zone == Zone::Room(room))
+            })
+            .collect();
+        for q in in_room {
+            let n = q.nation().expect("a POW");
+            if s.held(n) > 0 {
+                self.to_solitary(s, q, true, ev);
+                self.confiscate(s, n, 1);
+            }
+        }
+        s.markers.retain(|m| {
+            self.board.circle(m.a).zone != Zone::Room(room)
+                && self.board.circle(m.b).zone != Zone::Room(room)
+        });
+        s.pawn_mut(g).loc = Loc::Barracks;
+        s.search = None;
+        let _ = guards_for;
+        ev.say("Colditz: Cards", || {
+            Text::fixed("the room is searched", "Комната обыскана")
+        });
+    }
+}

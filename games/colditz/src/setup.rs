@@ -1,0 +1,215 @@
+//! Set-up: players, rounds, decks, hands, kits, the Appel diagram, guards.
+
+use crate::cards::Card;
+use crate::pawn::{guards_for, Nation, PawnId, PAWN_SLOTS};
+use crate::state::{Loc, Pawn, Phase, State, TunnelState};
+use crate::{pawns_per_officer, Colditz};
+use sandtable_core::{Deck, Dice, Hand, Setup, SetupError, Text};
+
+impl Colditz {
+    /// A new game from resolved options.
+    pub(crate) fn new_state(&self, setup: &Setup) -> Result<State, SetupError> {
+        let opt = |k: &str| setup.option(k).unwrap_or_default();
+        let players: u8 = opt("players").parse().map_err(|_| {
+            SetupError::new(Text::fixed(
+                "players must be 2–6",
+                "игроков должно быть 2–6",
+            ))
+        })?;
+        if !(2..=6).contains(&players) {
+            return Err(SetupError::new(Text::fixed(
+                "players must be 2–6",
+                "игроков должно быть 2–6",
+            )));
+        }
+        let round: u8 = opt("rounds").parse().map_err(|_| {
+            SetupError::new(Text::fixed(
+                "rounds must be a number",
+                "число Раундов — число",
+            ))
+        })?;
+        let classic = opt("rules") == "classic";
+        let victory_total = opt("victory")
+            .strip_prefix("total-")
+            .and_then(|n| n.parse().ok());
+        if let Some(n) = victory_total {
+            // The variant text suggests a total at least the number of officers.
+            if n < players - 1 {
+                return Err(SetupError::new(Text::new(
+                    format!(
+                        "a total of {n} escapes is below the {} officers in play",
+                        players - 1
+                    ),
+                    format!(
+                        "общее число Побегов {n} меньше числа Офицеров Беглецов ({})",
+                        players - 1
+                    ),
+                )));
+            }
+        }
+        let mut dice = Dice::from_seed(setup.seed);
+        let manifest = if classic {
+            &self.manifests.classic
+        } else {
+            &self.manifests.edition2016
+        };
+        let mut opp_cards = manifest.opportunity.clone();
+        let mut kit_parts_aside = Vec::new();
+        if players == 6 && !classic {
+            // Six players: the Escape Kit (part) cards leave the deck; the
+            // German keeps them face down and an officer draws one per escape.
+            kit_parts_aside = opp_cards
+                .iter()
+                .copied()
+                .filter(|c| matches!(c, Card::KitPartA | Card::KitPartB))
+                .collect();
+            opp_cards.retain(|c| !matches!(c, Card::KitPartA | Card::KitPartB));
+            dice.shuffle(&mut kit_parts_aside);
+        }
+        let mut opportunity = Deck::shuffled(opp_cards, &mut dice);
+        let mut security = Deck::shuffled(manifest.security.clone(), &mut dice);
+        let do_or_die = Deck::shuffled(manifest.do_or_die.clone(), &mut dice);
+        let officers = usize::from(players - 1);
+        let mut hands = vec![Hand::new(); usize::from(players)];
+        if let Some(c) = security.draw() {
+            hands[0].add(c);
+        }
+        for hand in hands.iter_mut().skip(1) {
+            if let Some(c) = opportunity.draw() {
+                hand.add(c);
+            }
+        }
+        let starting_kits = opt("starting-kits") != "no";
+        let mut kits = [false; 5];
+        for k in kits.iter_mut().take(officers) {
+            *k = starting_kits;
+        }
+        let kit_stock = manifest.escape_kits - if starting_kits { players - 1 } else { 0 };
+        let mut pawns = vec![Pawn::ABSENT; PAWN_SLOTS];
+        // Guards start in the barracks; the German posts them in the set-up
+        // phase (one per officer inside, 2–7 outside).
+        for g in 1..=guards_for(players) {
+            pawns[PawnId::guard(g).index()].loc = Loc::Barracks;
+        }
+        let layout = &self.board.appel[usize::from(players - 2)];
+        for (i, nation) in Nation::ALL.into_iter().take(officers).enumerate() {
+            for (k, &c) in layout[i].iter().enumerate() {
+                pawns[PawnId::pow(nation, k as u8 + 1).index()].loc = Loc::Circle(c);
+            }
+        }
+        let per = pawns_per_officer(players);
+        debug_assert!(layout.iter().all(|l| l.len() == usize::from(per)));
+        let s = State {
+            dice,
+            players,
+            classic,
+            victory_total,
+            round,
+            turn: 0,
+            phase: Phase::SetupGuards,
+            pending: Vec::new(),
+            mp: 0,
+            releases: 0,
+            drew: false,
+            pawns,
+            opportunity,
+            security,
+            do_or_die,
+            stock: manifest.equipment,
+            kit_stock,
+            hands,
+            equipment: [[0; 4]; 5],
+            kits,
+            kit_parts_aside,
+            markers: Vec::new(),
+            tunnels: [TunnelState::Closed; 3],
+            search: None,
+            escapes: [0; 5],
+            escaped_this_turn: [false; 5],
+            posting_closed: false,
+            appel_waiting: 0,
+            refused: 0,
+            reveals: 0,
+        };
+        Ok(s)
+    }
+}
+
+impl Colditz {
+    /// The lowest-numbered guard in the barracks (guards are alike; posting
+    /// them in number order keeps one notation per placement).
+    pub(crate) fn next_barracks_guard(&self, s: &State) -> Option<PawnId> {
+        (1..=guards_for(s.players))
+            .map(PawnId::guard)
+            .find(|&g| s.pawn(g).loc == Loc::Barracks)
+    }
+
+    fn posted(&self, s: &State, inner: bool) -> usize {
+        (1..=guards_for(s.players))
+            .filter_map(|n| s.pawn(PawnId::guard(n)).circle())
+            .filter(|&c| self.board.circle(c).zone.is_inner() == inner)
+            .count()
+    }
+
+    /// Checks a set-up posting: inner posts first (one per officer), then
+    /// outer posts (at most seven).
+    pub(crate) fn check_setup_deploy(
+        &self,
+        s: &State,
+        g: PawnId,
+        to: crate::CircleId,
+    ) -> Result<(), sandtable_core::Illegal> {
+        use sandtable_core::Illegal;
+        if Some(g) != self.next_barracks_guard(s) {
+            return Err(Illegal::fixed(
+                "Colditz: Set-up",
+                "post the guards in number order",
+                "выставляйте Охранников по порядку номеров",
+            ));
+        }
+        let c = self.board.circle(to);
+        if !c.guard_post || s.present().any(|p| s.pawn(p).loc == Loc::Circle(to)) {
+            return Err(Illegal::fixed(
+                "Colditz: Set-up",
+                "guards are posted on free guard posts",
+                "Охранники выставляются на свободные Посты Охраны",
+            ));
+        }
+        let officers = usize::from(s.players - 1);
+        let inner = self.posted(s, true);
+        if inner < officers && !c.zone.is_inner() {
+            return Err(Illegal::fixed(
+                "Colditz: Set-up",
+                "first one guard per Escape Officer on the inner courtyard's posts",
+                "сначала по одному Охраннику на каждого Офицера Беглеца на Посты во Внутреннем Дворе",
+            ));
+        }
+        if inner >= officers && c.zone.is_inner() {
+            return Err(Illegal::fixed(
+                "Colditz: Set-up",
+                "the inner courtyard has its guards",
+                "во Внутреннем Дворе уже достаточно Охранников",
+            ));
+        }
+        if !c.zone.is_inner() && self.posted(s, false) >= 7 {
+            return Err(Illegal::fixed(
+                "Colditz: Set-up",
+                "at most seven guards outside at set-up",
+                "во Внешнем Дворе при расстановке не больше семи Охранников",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks the end of set-up: the inner posts filled, at least two outside.
+    pub(crate) fn check_setup_end(&self, s: &State) -> Result<(), sandtable_core::Illegal> {
+        if self.posted(s, true) < usize::from(s.players - 1) || self.posted(s, false) < 2 {
+            return Err(sandtable_core::Illegal::fixed(
+                "Colditz: Set-up",
+                "post one guard per officer inside and at least two outside first",
+                "сначала выставьте по Охраннику на каждого Офицера Беглеца внутри и не меньше двух снаружи",
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,232 @@
+//! What changes during a game of Colditz. Plain data; the board and the card
+//! manifests live in [`crate::Colditz`].
+
+use crate::board::{CircleId, TunnelId};
+use crate::cards::{Card, Equipment};
+use crate::pawn::{Nation, PawnId, PAWN_SLOTS};
+use sandtable_core::{Deck, Dice, Hand};
+use serde::{Deserialize, Serialize};
+
+/// Where a pawn is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "at", content = "circle")]
+pub enum Loc {
+    /// Not in this game (player count).
+    Absent,
+    /// On a circle (a cell circle is solitary).
+    Circle(CircleId),
+    /// In the German barracks.
+    Barracks,
+    /// In the Commander's Office (to the barracks at the end of the German turn).
+    Office,
+    /// Escaped.
+    Escaped,
+    /// Killed (Shoot to Kill) or failed a Do-or-Die.
+    Dead,
+}
+
+/// A pawn's changing state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pawn {
+    /// Where it is.
+    pub loc: Loc,
+    /// A POW inside a tunnel (below the surface circles).
+    pub in_tunnel: bool,
+    /// A POW released from the outer cells on its way back in: immune from
+    /// arrest while his officer holds no equipment and he keeps moving back.
+    pub returning: bool,
+    /// Moved this turn (for the returning immunity).
+    pub moved: bool,
+    /// Used a Key since the German's last turn (Arrest Key Holder).
+    pub used_key: bool,
+    /// Used a Pass since the German's last turn (Arrest Pass Holder).
+    pub used_pass: bool,
+}
+
+impl Pawn {
+    /// A pawn not in this game.
+    pub const ABSENT: Pawn = Pawn {
+        loc: Loc::Absent,
+        in_tunnel: false,
+        returning: false,
+        moved: false,
+        used_key: false,
+        used_pass: false,
+    };
+    /// The circle it stands on.
+    pub fn circle(&self) -> Option<CircleId> {
+        match self.loc {
+            Loc::Circle(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// An Escape Attempt marker on a drop or wire link (or a detected tunnel).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker {
+    /// One end (the upper circle of a drop).
+    pub a: CircleId,
+    /// The other end.
+    pub b: CircleId,
+    /// Whose marker: its POWs (and guards) may pass.
+    pub nation: Nation,
+}
+
+/// A tunnel's state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TunnelState {
+    /// Not open: a Tunnel card and two POWs open it.
+    Closed,
+    /// Open to all POWs.
+    Open,
+    /// Open, and detected by a Tunnel Detected card: guards may arrest in it.
+    Detected,
+}
+
+/// An interrupt or out-of-turn decision the game waits for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "wait")]
+pub enum Pending {
+    /// An officer gives up Equipment cards (arrest outside or in the outer
+    /// courtyard, Search, Arrest Key/Pass Holder); Hideaway saves one each.
+    Confiscate {
+        /// Whose cards.
+        nation: Nation,
+        /// How many still to give up.
+        count: u8,
+    },
+    /// The target's officer may answer Shoot to Kill with a Talisman.
+    Talisman {
+        /// The shot.
+        shot: Shot,
+    },
+}
+
+/// A Shoot to Kill in progress.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shot {
+    /// The guard firing.
+    pub guard: PawnId,
+    /// The target.
+    pub target: PawnId,
+    /// The first throw (counted double without a Talisman).
+    pub first: u8,
+    /// The extra throws after doubles (never doubled).
+    pub extra: u8,
+}
+
+/// Where the game is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "phase")]
+pub enum Phase {
+    /// Set-up: the German posts one guard per officer on inner-courtyard
+    /// posts, then 2–7 on outer posts; the rest stay in the barracks.
+    SetupGuards,
+    /// The player to act rolls for movement (the German may play Appel first).
+    Roll,
+    /// The player moves pawns, plays cards, claims equipment.
+    Move,
+    /// Appel: every officer chooses which POWs refuse to return; all at once.
+    AppelAnswer,
+    /// Some POWs refused Appel: the German searches or moves as usual.
+    AppelSearch,
+    /// The last round is over, or two of one nation escaped.
+    Over,
+}
+
+/// The state of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The dice.
+    pub dice: Dice,
+    /// Players (2–6): the German and `players − 1` officers.
+    pub players: u8,
+    /// The classic rules instead of the 2016 rules.
+    pub classic: bool,
+    /// Victory variant: officers win together at this many escapes in all
+    /// (`None`: two escapes of one nationality win).
+    pub victory_total: Option<u8>,
+    /// The round marker (counts down; at 1 the officers have a last turn).
+    pub round: u8,
+    /// Whose turn: 0 the German, 1… the officers.
+    pub turn: u8,
+    /// The phase.
+    pub phase: Phase,
+    /// Waiting decisions, first first.
+    pub pending: Vec<Pending>,
+    /// Movement points left this turn.
+    pub mp: u8,
+    /// Releases from solitary left this turn (one per doubles thrown).
+    pub releases: u8,
+    /// The player drew a card this turn (2016: one a turn).
+    pub drew: bool,
+    /// Every pawn slot, by [`PawnId::index`].
+    pub pawns: Vec<Pawn>,
+    /// Opportunity deck.
+    pub opportunity: Deck<Card>,
+    /// Security deck.
+    pub security: Deck<Card>,
+    /// Do-or-Die deck (classic).
+    pub do_or_die: Deck<u8>,
+    /// Equipment left in the face-up stacks.
+    pub stock: [u8; 4],
+    /// Escape kits left.
+    pub kit_stock: u8,
+    /// Card hands: `[0]` the German's Security cards, `[n]` officer n's Opportunity cards.
+    pub hands: Vec<Hand<Card>>,
+    /// Equipment held, by officer nation and kind.
+    pub equipment: [[u8; 4]; 5],
+    /// Holds an escape kit, by nation.
+    pub kits: [bool; 5],
+    /// Escape Kit (part) cards set aside for six players (the German keeps them face down).
+    pub kit_parts_aside: Vec<Card>,
+    /// Escape Attempt markers.
+    pub markers: Vec<Marker>,
+    /// The tunnels.
+    pub tunnels: [TunnelState; 3],
+    /// The room a Search card opened to guards this turn.
+    pub search: Option<u8>,
+    /// Escapes by nation.
+    pub escapes: [u8; 5],
+    /// Nations that escaped a POW this turn (a kit may be shared by two of one nation).
+    pub escaped_this_turn: [bool; 5],
+    /// Guards may not be posted from the barracks any more this turn (classic).
+    pub posting_closed: bool,
+    /// Appel: officers (bit = nation index) who have not answered yet.
+    pub appel_waiting: u8,
+    /// Appel: POWs (bit = pawn slot) whose officer keeps them where they are.
+    pub refused: u64,
+    /// Hidden information revealed so far (the undo barrier).
+    pub reveals: u32,
+}
+
+impl State {
+    /// A pawn.
+    pub fn pawn(&self, p: PawnId) -> &Pawn {
+        &self.pawns[p.index()]
+    }
+    /// A pawn, mutable.
+    pub fn pawn_mut(&mut self, p: PawnId) -> &mut Pawn {
+        &mut self.pawns[p.index()]
+    }
+    /// Every pawn in this game.
+    pub fn present(&self) -> impl Iterator<Item = PawnId> + '_ {
+        (0..PAWN_SLOTS)
+            .map(PawnId::from_index)
+            .filter(move |&p| self.pawn(p).loc != Loc::Absent)
+    }
+    /// Equipment held by a nation.
+    pub fn held(&self, n: Nation) -> u8 {
+        self.equipment[n.index()].iter().sum()
+    }
+    /// How many of one kind a nation holds.
+    pub fn holds(&self, n: Nation, e: Equipment) -> u8 {
+        self.equipment[n.index()][e.index()]
+    }
+    /// A tunnel's state.
+    pub fn tunnel(&self, t: TunnelId) -> TunnelState {
+        self.tunnels[t.index()]
+    }
+}

@@ -1,0 +1,267 @@
+//! Play order, rolls, card draws, the end of a turn and of a round, victory.
+
+use crate::board::TunnelId;
+use crate::cards::Card;
+use crate::pawn::{guards_for, Nation, PawnId, GERMAN};
+use crate::state::{Loc, Phase, State, TunnelState};
+use crate::Colditz;
+use sandtable_core::{Events, Illegal, Outcome, Seat, SeatSet, Text};
+
+/// The hand limit for Opportunity and Security cards.
+pub const HAND_LIMIT: usize = 3;
+
+impl Colditz {
+    /// Rolls 2d6 for movement; doubles roll again (2016: at most two extra
+    /// rolls; classic: without limit), adding up. Returns the throws.
+    pub(crate) fn throw_with_doubles(&self, s: &mut State) -> Vec<(u8, u8)> {
+        let mut throws = Vec::new();
+        loop {
+            let t = (s.dice.d6(), s.dice.d6());
+            throws.push(t);
+            let extra_allowed = s.classic || throws.len() < 3;
+            if t.0 != t.1 || !extra_allowed {
+                return throws;
+            }
+        }
+    }
+
+    /// The movement roll: MP, releases (one per doubles, officers), the card draw.
+    pub(crate) fn do_roll(&self, s: &mut State, seat: Seat, ev: &mut Events) {
+        let throws = self.throw_with_doubles(s);
+        let total: u8 = throws.iter().map(|t| t.0 + t.1).sum();
+        s.mp = total;
+        s.phase = Phase::Move;
+        let doubles = throws.iter().filter(|t| t.0 == t.1).count() as u8;
+        if seat != GERMAN {
+            s.releases = doubles;
+        }
+        let dice: Vec<u8> = throws.iter().flat_map(|t| [t.0, t.1]).collect();
+        ev.roll("Colditz: Movement", &dice, || {
+            Text::new(
+                format!("movement roll: {total} points ({doubles} doubles)"),
+                format!("бросок на движение: {total} очков (дублей: {doubles})"),
+            )
+        });
+        // Cards: 2016 — one card if a throw is 5 or less; classic — one for
+        // each throw of 3, 7 or 11. (Taking the draw and the extra rolls never
+        // hurts, so the engine always takes them.)
+        let draws = if s.classic {
+            throws
+                .iter()
+                .filter(|t| matches!(t.0 + t.1, 3 | 7 | 11))
+                .count()
+        } else {
+            usize::from(throws.iter().any(|t| t.0 + t.1 <= 5))
+        };
+        for _ in 0..draws {
+            self.draw_card(s, seat, ev);
+        }
+    }
+
+    /// Draws the seat's card (Security for the German, Opportunity for officers).
+    pub(crate) fn draw_card(&self, s: &mut State, seat: Seat, ev: &mut Events) {
+        let card = if seat == GERMAN {
+            s.security.draw()
+        } else {
+            s.opportunity.draw()
+        };
+        if let Some(c) = card {
+            s.hands[seat.index()].add(c);
+            s.drew = true;
+            ev.say("Colditz: Cards", || {
+                Text::fixed("a card is drawn", "вытянута карта")
+            });
+        }
+    }
+
+    /// Returns a played or discarded card to the bottom of its deck.
+    pub(crate) fn return_card(&self, s: &mut State, card: Card) {
+        if card.is_security() {
+            s.security.put_bottom(card);
+        } else {
+            s.opportunity.put_bottom(card);
+        }
+    }
+
+    /// Checks a discard: the seat holds the card (in its own turn).
+    pub(crate) fn check_discard(&self, s: &State, seat: Seat, card: Card) -> Result<(), Illegal> {
+        if s.hands[seat.index()].contains(&card) {
+            Ok(())
+        } else {
+            Err(Illegal::fixed(
+                "Colditz: Cards",
+                "you do not hold that card",
+                "у вас нет этой карты",
+            ))
+        }
+    }
+
+    /// Checks the end of a turn: hand limit of three (a fourth card must be
+    /// played or discarded by the end of the turn).
+    pub(crate) fn check_end(&self, s: &State, seat: Seat) -> Result<(), Illegal> {
+        if s.hands[seat.index()].len() > HAND_LIMIT {
+            return Err(Illegal::fixed(
+                "Colditz: Cards",
+                "play or discard down to three cards before ending the turn",
+                "до конца хода сыграйте или сбросьте карты, чтобы осталось три",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Ends the turn of the seat to act.
+    pub(crate) fn end_turn(&self, s: &mut State, ev: &mut Events) {
+        let seat = self.turn_seat(s);
+        if let Some(nation) = Nation::of_seat(seat) {
+            self.guard_post_arrests(s, nation, ev);
+            for p in s.present().collect::<Vec<_>>() {
+                let pawn = s.pawn_mut(p);
+                if p.nation() == Some(nation) && pawn.returning && !pawn.moved {
+                    // The immunity lasts only while he keeps heading back.
+                    pawn.returning = false;
+                }
+            }
+        }
+        self.collapse_tunnels(s, ev);
+        s.escaped_this_turn = [false; 5];
+        s.search = None;
+        s.mp = 0;
+        s.releases = 0;
+        if seat == GERMAN {
+            // End of round: office guards to the barracks, the marker moves down.
+            for g in (1..=guards_for(s.players)).map(PawnId::guard) {
+                if s.pawn(g).loc == Loc::Office {
+                    s.pawn_mut(g).loc = Loc::Barracks;
+                }
+            }
+            for p in s.present().collect::<Vec<_>>() {
+                let pawn = s.pawn_mut(p);
+                pawn.used_key = false;
+                pawn.used_pass = false;
+            }
+            s.round = s.round.saturating_sub(1);
+            ev.say("Colditz: End of Round", || {
+                Text::new(
+                    format!("round marker at {}", s.round),
+                    format!("маркер Раундов на {}", s.round),
+                )
+            });
+            if self.victors(s).is_some() {
+                s.phase = Phase::Over;
+                return;
+            }
+            self.start_turn(s, 1);
+        } else {
+            let next = seat.index() as u8 + 1;
+            if next < s.players {
+                self.start_turn(s, next);
+            } else if s.round <= 1 {
+                // The eagle: the officers' last turns are over.
+                s.phase = Phase::Over;
+            } else {
+                self.start_turn(s, 0);
+            }
+        }
+    }
+
+    fn start_turn(&self, s: &mut State, seat: u8) {
+        s.turn = seat;
+        s.phase = Phase::Roll;
+        s.mp = 0;
+        s.releases = 0;
+        s.drew = false;
+        s.posting_closed = false;
+        for p in s.present().collect::<Vec<_>>() {
+            s.pawn_mut(p).moved = false;
+        }
+    }
+
+    /// Tunnels with fewer than two POWs inside at the end of any turn
+    /// collapse: the one left goes to solitary, a guard in it to the office.
+    pub(crate) fn collapse_tunnels(&self, s: &mut State, ev: &mut Events) {
+        for t in TunnelId::ALL {
+            if s.tunnel(t) == TunnelState::Closed {
+                continue;
+            }
+            let inside: Vec<PawnId> = self.in_tunnel(s, t);
+            if inside.len() >= 2 {
+                continue;
+            }
+            s.tunnels[t.index()] = TunnelState::Closed;
+            for p in inside {
+                self.to_solitary(s, p, true, ev);
+            }
+            ev.say("Colditz: Tunnels", || {
+                Text::new(
+                    format!("the {} tunnel collapses", t.name()),
+                    format!("тоннель ({}) обрушился", t.name()),
+                )
+            });
+        }
+    }
+
+    /// POWs inside a tunnel.
+    pub(crate) fn in_tunnel(&self, s: &State, t: TunnelId) -> Vec<PawnId> {
+        let course = &self.board.tunnels[t.index()].course;
+        s.present()
+            .filter(|&p| {
+                s.pawn(p).in_tunnel && s.pawn(p).circle().is_some_and(|c| course.contains(&c))
+            })
+            .collect()
+    }
+
+    /// The winning nations now, if the game is won: two escapes of one
+    /// nationality (shared wins), or the agreed total for all together.
+    pub(crate) fn victors(&self, s: &State) -> Option<Vec<Nation>> {
+        let nations: Vec<Nation> = self.nations(s).collect();
+        let won: Vec<Nation> = match s.victory_total {
+            Some(total) => {
+                let all: u8 = s.escapes.iter().sum();
+                if all >= total {
+                    nations.clone()
+                } else {
+                    Vec::new()
+                }
+            }
+            None => nations
+                .iter()
+                .copied()
+                .filter(|n| s.escapes[n.index()] >= 2)
+                .collect(),
+        };
+        (!won.is_empty()).then_some(won)
+    }
+
+    /// The outcome of a finished game.
+    pub(crate) fn outcome(&self, s: &State) -> Outcome {
+        match self.victors(s) {
+            Some(nations) => {
+                let names: Vec<Text> = nations.iter().map(|n| n.name()).collect();
+                let en = names
+                    .iter()
+                    .map(|t| t.en.as_ref())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let ru = names
+                    .iter()
+                    .map(|t| t.ru.as_ref())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Outcome {
+                    winners: nations.iter().map(|n| n.seat()).collect(),
+                    text: Text::new(
+                        format!("{en} escape and win"),
+                        format!("Побег удался, победа: {ru}"),
+                    ),
+                }
+            }
+            None => Outcome {
+                winners: SeatSet::one(GERMAN),
+                text: Text::fixed(
+                    "the German Security Officer wins",
+                    "побеждает Офицер Охраны",
+                ),
+            },
+        }
+    }
+}

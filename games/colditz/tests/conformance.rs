@@ -1,0 +1,48 @@
+//! The shared conformance battery over Colditz, for every player count and
+//! both rule sets.
+
+use sandtable_colditz::Colditz;
+use sandtable_core::conformance::{check, Battery};
+use sandtable_core::Setup;
+
+fn setups(rules: &str) -> Vec<Setup> {
+    (2..=6)
+        .map(|n| {
+            Setup::seeded(n)
+                .with_option("players", &n.to_string())
+                .with_option("rounds", "10")
+                .with_option("rules", rules)
+        })
+        .collect()
+}
+
+#[test]
+fn conformance_battery_2016_all_player_counts() {
+    let rules = Colditz::standard();
+    let report = check(
+        &rules,
+        &Battery {
+            setups: setups("2016"),
+            playouts: 1,
+            max_steps: 200_000,
+            check_every: 11,
+        },
+    );
+    assert_eq!(report.games, 5);
+}
+
+#[test]
+#[ignore]
+fn debug_stats() {
+    let rules = Colditz::standard();
+    let report = check(
+        &rules,
+        &Battery {
+            setups: setups("2016"),
+            playouts: 2,
+            max_steps: 2_000_000,
+            check_every: 100000,
+        },
+    );
+    eprintln!("{report:?}");
+}
