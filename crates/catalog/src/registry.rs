@@ -2,6 +2,7 @@
 
 use crate::{Driver, Typed};
 use sandtable_core::{GameRecord, LoadError, Session, Text};
+use sandtable_colditz::Colditz;
 use sandtable_totensonntag::Totensonntag;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -14,7 +15,7 @@ pub fn catalog() -> Vec<Arc<dyn Driver>> {
         .get_or_init(|| {
             vec![
                 Arc::new(Typed::new(Totensonntag::standard())),
-                // Arc::new(Typed::new(Colditz::standard())),
+                Arc::new(Typed::new(Colditz::standard())),
             ]
         })
         .clone()

@@ -60,3 +60,13 @@ mod tests {
         assert_eq!(s.seed, 9);
     }
 }
+
+/// The options with `players=N` added when `--players N` was given.
+pub fn with_players(options: &[(String, String)], players: Option<u8>) -> Vec<(String, String)> {
+    let mut out = options.to_vec();
+    if let Some(n) = players {
+        out.retain(|(k, _)| k != "players");
+        out.push(("players".into(), n.to_string()));
+    }
+    out
+}

@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sandtable::gamefile::write_record;
 use sandtable::say::{event_lines, refusal_line, seat_ids};
-use sandtable::setup::{clock_seed, parse_option, request};
+use sandtable::setup::{clock_seed, parse_option, request, with_players};
 use sandtable_ai::random_text_action;
 use sandtable_core::{Seat, SeatSet, Session, Text, ToAct, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
@@ -32,6 +32,9 @@ pub struct Args {
     /// A set-up option, key=value (repeatable) / Параметр
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
     options: Vec<(String, String)>,
+    /// Players, for games that take a player count (same as --option players=N) / Число игроков
+    #[arg(long)]
+    players: Option<u8>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -45,7 +48,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
     let seed = a.seed.unwrap_or_else(clock_seed);
     let session = driver
         .game()
-        .start(&request(a.scenario.clone(), &a.options, seed))?;
+        .start(&request(a.scenario.clone(), &with_players(&a.options, a.players), seed))?;
     let info = session.info().clone();
     let mine = match &a.seat {
         Some(id) => seat(&info, id)?,

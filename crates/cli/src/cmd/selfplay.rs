@@ -3,7 +3,7 @@
 use super::{Fail, Result};
 use crate::Lang;
 use indicatif::{ProgressBar, ProgressStyle};
-use sandtable::setup::{parse_option, request};
+use sandtable::setup::{parse_option, request, with_players};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,6 +24,9 @@ pub struct Args {
     /// A set-up option, key=value (repeatable) / Параметр
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
     options: Vec<(String, String)>,
+    /// Players, for games that take a player count (same as --option players=N) / Число игроков
+    #[arg(long)]
+    players: Option<u8>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -34,7 +37,7 @@ pub enum BotKind {
 
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let setup = request(a.scenario.clone(), &a.options, a.seed);
+    let setup = request(a.scenario.clone(), &with_players(&a.options, a.players), a.seed);
     // Refuse a bad set-up once, up front, rather than as N failures.
     driver.game().start(&setup)?;
     let bar = ProgressBar::new(a.games as u64);
