@@ -1,8 +1,8 @@
 //! The list of games, and lookup by id.
 
 use crate::{Driver, Typed};
-use sandtable_core::{GameRecord, LoadError, Session, Text};
 use sandtable_colditz::Colditz;
+use sandtable_core::{GameRecord, LoadError, Session, Text};
 use sandtable_totensonntag::Totensonntag;
 use std::fmt;
 use std::sync::{Arc, OnceLock};

@@ -11,7 +11,9 @@
 //! | `release br2` | a doubles release from solitary (1 MP) |
 //! | `claim rope br1 br2` | two POWs in rope rooms take a Rope |
 //! | `kit br1 br2 br3 br4` / `kit part-a br3 br4` | assemble an escape kit |
-//! | `give key american` | hand an Equipment card to another officer |
+//! | `give key american` | hand an Equipment card to another officer (2016) |
+//! | `give release american` | hand an Opportunity card to another officer (classic) |
+//! | `do-or-die br1` | classic: a last-resort escape over the moat |
 //! | `play diversion g3` | play a card (targets after its name) |
 //! | `discard release` | discard a card (hand limit of three) |
 //! | `surrender key` / `hideaway` | give up a confiscated Equipment card, or save it with a Hideaway |
@@ -90,8 +92,12 @@ pub enum Action {
     Claim(Equipment, PawnId, PawnId),
     /// Assemble an escape kit (up to four pieces).
     Kit([Option<Piece>; 4]),
-    /// Give an Equipment card.
+    /// Give an Equipment card (2016).
     Give(Equipment, Nation),
+    /// Give an unplayed Opportunity card (classic).
+    GiveCard(Card, Nation),
+    /// Classic: a last-resort Do-or-Die escape by one POW.
+    DoOrDie(PawnId),
     /// Play a card.
     Play(Card, Arg, Arg),
     /// Discard a card from hand.
@@ -143,6 +149,8 @@ impl Colditz {
                 s
             }
             Action::Give(e, n) => format!("give {} {}", e.name(), n.id()),
+            Action::GiveCard(card, n) => format!("give {} {}", card.name(&self.board), n.id()),
+            Action::DoOrDie(p) => format!("do-or-die {}", p.code()),
             Action::Play(card, x, y) => {
                 format!("play {}{}{}", card.name(&self.board), arg(x), arg(y))
             }
@@ -226,13 +234,17 @@ impl Colditz {
                 // One notation per kit: parts first, then POWs by number.
                 Action::Kit(canonical_kit(pieces.iter().flatten().copied().collect()))
             }
-            ["give", e, n] => Action::Give(
-                equip(e)?,
-                crate::pawn::Nation::ALL
+["give", e, n] => {
+                let nation = crate::pawn::Nation::ALL
                     .into_iter()
                     .find(|x| x.id() == *n)
-                    .ok_or_else(|| bad(format!("no officer {n:?}"), format!("нет офицера {n:?}")))?,
-            ),
+                    .ok_or_else(|| bad(format!("no officer {n:?}"), format!("нет офицера {n:?}")))?;
+                match Equipment::parse(e) {
+                    Some(eq) => Action::Give(eq, nation),
+                    None => Action::GiveCard(card(e)?, nation),
+                }
+            }
+            ["do-or-die", p] => Action::DoOrDie(pawn(p)?),
             ["play", c, rest @ ..] if rest.len() <= 2 => Action::Play(card(c)?, arg(words.get(2))?, arg(words.get(3))?),
             ["discard", c] => Action::Discard(card(c)?),
             ["surrender", e] => Action::Surrender(equip(e)?),

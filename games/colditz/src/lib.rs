@@ -20,6 +20,7 @@ mod arrest;
 pub mod board;
 pub mod cards;
 mod claims;
+mod classic;
 pub mod data;
 mod escape;
 mod movement;
@@ -219,6 +220,10 @@ impl Colditz {
             }
             (Phase::Roll | Phase::Move, Action::Discard(card)) => self.check_discard(s, seat, card),
             (Phase::Roll | Phase::Move, Action::Give(e, n)) => self.check_give(s, seat, e, n),
+            (Phase::Roll | Phase::Move, Action::GiveCard(card, n)) => {
+                self.check_give_card(s, seat, card, n)
+            }
+            (Phase::Move, Action::DoOrDie(p)) => self.check_do_or_die(s, seat, p),
             (Phase::Move, Action::Move(p, to)) => self.check_move(s, seat, p, to).map(drop),
             (Phase::Move, Action::Cross(p, to)) => self.check_cross(s, seat, p, to).map(drop),
             (Phase::Move, Action::Deploy(g, to)) => self.check_deploy(s, seat, g, to),
@@ -392,6 +397,8 @@ impl Colditz {
                 self.return_card(s, card);
             }
             Action::Give(e, n) => self.do_give(s, seat, e, n),
+            Action::GiveCard(card, n) => self.do_give_card(s, seat, card, n),
+            Action::DoOrDie(p) => self.do_do_or_die(s, p, ev),
             Action::Move(p, to) => {
                 let d = self.check_move(s, seat, p, to).expect("checked");
                 self.do_move(s, p, d, ev);

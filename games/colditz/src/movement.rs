@@ -356,10 +356,18 @@ impl Colditz {
             }
             return;
         }
+        let was_in_tunnel = s.pawn(p).in_tunnel;
         let pawn = s.pawn_mut(p);
         pawn.loc = Loc::Circle(d.circle);
         pawn.in_tunnel = d.tunnel;
         pawn.moved = true;
+        if was_in_tunnel && !d.tunnel {
+            if let Some((t, step)) = self.tunnel_of(d.circle) {
+                if step > 0 {
+                    s.broke_out[t.index()] = true;
+                }
+            }
+        }
         ev.say("Colditz: Movement", || {
             Text::new(
                 format!(

@@ -63,11 +63,22 @@ impl Colditz {
                 _ => {}
             }
         }
-        if Nation::of_seat(seat).is_some() {
-            for e in Equipment::ALL {
-                for n in self.nations(s) {
-                    out.push(Action::Give(e, n));
-                }
+        if let Some(me) = Nation::of_seat(seat) {
+            for n in self.nations(s) {
+                out.extend(Equipment::ALL.map(|e| Action::Give(e, n)));
+                out.extend(
+                    s.hands[seat.index()]
+                        .cards()
+                        .iter()
+                        .map(|&c| Action::GiveCard(c, n)),
+                );
+            }
+            if s.classic && s.kits[me.index()] {
+                out.extend(
+                    s.present()
+                        .filter(|q| q.nation() == Some(me))
+                        .map(Action::DoOrDie),
+                );
             }
         }
     }

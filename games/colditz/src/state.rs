@@ -188,8 +188,15 @@ pub struct State {
     pub tunnels: [TunnelState; 3],
     /// The room a Search card opened to guards this turn.
     pub search: Option<u8>,
-    /// Escapes by nation.
+    /// Escapes by nation (Do-or-Die escapes included).
     pub escapes: [u8; 5],
+    /// Escapes by Do-or-Die, by nation (classic: a game whose only escapes
+    /// were Do-or-Die is a draw).
+    pub do_or_die_escapes: [u8; 5],
+    /// Officers out of the game after a failed Do-or-Die (classic).
+    pub eliminated: [bool; 5],
+    /// A POW has broken out of this tunnel (classic: detected at the German's next turn).
+    pub broke_out: [bool; 3],
     /// Nations that escaped a POW this turn (a kit may be shared by two of one nation).
     pub escaped_this_turn: [bool; 5],
     /// Guards may not be posted from the barracks any more this turn (classic).

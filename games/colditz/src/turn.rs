@@ -122,7 +122,11 @@ impl Colditz {
                 }
             }
         }
-        self.collapse_tunnels(s, ev);
+        if s.classic {
+            self.classic_tunnels_at_turn_end(s);
+        } else {
+            self.collapse_tunnels(s, ev);
+        }
         s.escaped_this_turn = [false; 5];
         s.search = None;
         s.mp = 0;
@@ -150,12 +154,15 @@ impl Colditz {
                 s.phase = Phase::Over;
                 return;
             }
-            self.start_turn(s, 1);
+            match (1..s.players).find(|&i| !self.out_of_game(s, i)) {
+                Some(first) => self.start_turn(s, first),
+                None => s.phase = Phase::Over,
+            }
         } else {
-            let next = seat.index() as u8 + 1;
-            if next < s.players {
+            let next = (seat.index() as u8 + 1..s.players).find(|&i| !self.out_of_game(s, i));
+            if let Some(next) = next {
                 self.start_turn(s, next);
-            } else if s.round <= 1 {
+            } else if s.round <= 1 || self.nations(s).all(|n| s.eliminated[n.index()]) {
                 // The eagle: the officers' last turns are over.
                 s.phase = Phase::Over;
             } else {
@@ -164,7 +171,15 @@ impl Colditz {
         }
     }
 
+    /// An officer put out by a failed Do-or-Die (classic) takes no more turns.
+    fn out_of_game(&self, s: &State, seat: u8) -> bool {
+        Nation::of_seat(Seat::new(seat)).is_some_and(|n| s.eliminated[n.index()])
+    }
+
     fn start_turn(&self, s: &mut State, seat: u8) {
+        if seat == 0 && s.classic {
+            self.classic_tunnels_at_german_turn(s);
+        }
         s.turn = seat;
         s.phase = Phase::Roll;
         s.mp = 0;

@@ -32,6 +32,24 @@ fn conformance_battery_2016_all_player_counts() {
 }
 
 #[test]
+fn conformance_battery_classic_all_player_counts() {
+    let rules = Colditz::standard();
+    let report = check(&rules, &Battery { setups: setups("classic"), playouts: 1, max_steps: 200_000, check_every: 11 });
+    assert_eq!(report.games, 5);
+}
+
+#[test]
+fn conformance_battery_variants() {
+    let rules = Colditz::standard();
+    let setups = vec![
+        Setup::seeded(9).with_option("players", "3").with_option("rounds", "10").with_option("starting-kits", "no"),
+        Setup::seeded(10).with_option("players", "4").with_option("rounds", "10").with_option("victory", "total-3"),
+    ];
+    let report = check(&rules, &Battery { setups, playouts: 1, max_steps: 200_000, check_every: 13 });
+    assert_eq!(report.games, 2);
+}
+
+#[test]
 #[ignore]
 fn debug_stats() {
     let rules = Colditz::standard();

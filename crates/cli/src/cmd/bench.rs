@@ -24,7 +24,10 @@ pub struct Args {
 
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let r = driver.bench(&request(None, &with_players(&a.options, a.players), a.seed), a.seconds)?;
+    let r = driver.bench(
+        &request(None, &with_players(&a.options, a.players), a.seed),
+        a.seconds,
+    )?;
     let ru = lang == Lang::Ru;
     let t = |en: &'static str, ru_: &'static str| if ru { ru_ } else { en };
     let cores = std::thread::available_parallelism().map_or(1, usize::from);

@@ -46,9 +46,11 @@ pub enum Opponent {
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
     let seed = a.seed.unwrap_or_else(clock_seed);
-    let session = driver
-        .game()
-        .start(&request(a.scenario.clone(), &with_players(&a.options, a.players), seed))?;
+    let session = driver.game().start(&request(
+        a.scenario.clone(),
+        &with_players(&a.options, a.players),
+        seed,
+    ))?;
     let info = session.info().clone();
     let mine = match &a.seat {
         Some(id) => seat(&info, id)?,

@@ -37,7 +37,11 @@ pub enum BotKind {
 
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let setup = request(a.scenario.clone(), &with_players(&a.options, a.players), a.seed);
+    let setup = request(
+        a.scenario.clone(),
+        &with_players(&a.options, a.players),
+        a.seed,
+    );
     // Refuse a bad set-up once, up front, rather than as N failures.
     driver.game().start(&setup)?;
     let bar = ProgressBar::new(a.games as u64);

@@ -1,0 +1,203 @@
+//! Rules of the classic game that the 2016 rules replaced: Do-or-Die, trading
+//! Opportunity cards, abandoned and broken-out tunnels.
+
+use crate::board::{Link, TunnelId};
+use crate::cards::Card;
+use crate::pawn::{Nation, PawnId};
+use crate::state::{Loc, State, TunnelState};
+use crate::Colditz;
+use sandtable_core::{Events, Illegal, Seat, Text};
+use std::collections::VecDeque;
+
+impl Colditz {
+    /// Checks `give CARD officer` (classic): unplayed Opportunity cards may be
+    /// given between officers in their turns.
+    pub(crate) fn check_give_card(
+        &self,
+        s: &State,
+        seat: Seat,
+        card: Card,
+        to: Nation,
+    ) -> Result<(), Illegal> {
+        if !s.classic {
+            return Err(Illegal::fixed(
+                "Colditz: Cards",
+                "Opportunity cards can never be traded (2016 rules)",
+                "карты Возможностей никогда не могут быть предметом обмена (правила 2016)",
+            ));
+        }
+        let Some(from) = Nation::of_seat(seat) else {
+            return Err(Illegal::fixed(
+                "Colditz classic: Cards",
+                "only Escape Officers give cards",
+                "карты передают только Офицеры Беглецы",
+            ));
+        };
+        if to == from || !self.nations(s).any(|n| n == to) || s.eliminated[to.index()] {
+            return Err(Illegal::fixed(
+                "Colditz classic: Cards",
+                "give to another officer in the game",
+                "передавать можно другому Офицеру Беглецу в игре",
+            ));
+        }
+        if card.is_security() || !s.hands[seat.index()].contains(&card) {
+            return Err(Illegal::fixed(
+                "Colditz classic: Cards",
+                "you do not hold that card",
+                "у вас нет этой карты",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Hands an Opportunity card over.
+    pub(crate) fn do_give_card(&self, s: &mut State, seat: Seat, card: Card, to: Nation) {
+        s.hands[seat.index()].remove(&card);
+        s.hands[to.seat().index()].add(card);
+    }
+
+    /// Circles from a POW to the nearest south target for Do-or-Die: guards
+    /// do not block, keys and passes are not needed, ropes may be used.
+    pub fn do_or_die_distance(&self, s: &State, p: PawnId) -> Option<u16> {
+        let start = s.pawn(p).circle()?;
+        let mut dist = vec![u16::MAX; self.board.net.len()];
+        dist[start.index()] = 0;
+        let mut queue = VecDeque::from([start]);
+        while let Some(c) = queue.pop_front() {
+            let circle = self.board.circle(c);
+            if circle.target && circle.label.as_deref().is_some_and(|l| l.starts_with('S')) {
+                return Some(dist[c.index()]);
+            }
+            for (nb, link) in self.board.net.links(c) {
+                let passable = match link {
+                    Link::Step | Link::Wire => true,
+                    Link::Drop { upper, .. } => *upper == c,
+                    Link::Tunnel => false,
+                };
+                if passable
+                    && nb != self.board.car
+                    && !self.board.circle(nb).zone.is_cell()
+                    && dist[nb.index()] == u16::MAX
+                {
+                    dist[nb.index()] = dist[c.index()] + 1;
+                    queue.push_back(nb);
+                }
+            }
+        }
+        None
+    }
+
+    /// Checks `do-or-die p` (classic): an officer with a kit sends one POW
+    /// from the inner courtyard (or one heading back from the outer cells)
+    /// over the moat.
+    pub(crate) fn check_do_or_die(&self, s: &State, seat: Seat, p: PawnId) -> Result<(), Illegal> {
+        let rule = "Colditz classic: Do or Die";
+        if !s.classic {
+            return Err(Illegal::fixed(
+                rule,
+                "Do-or-Die is a classic rule",
+                "«Пан или пропал» есть только в классических правилах",
+            ));
+        }
+        let Some(n) = Nation::of_seat(seat).filter(|n| p.nation() == Some(*n)) else {
+            return Err(Illegal::fixed(
+                rule,
+                "one of your POWs makes the attempt",
+                "попытку делает ваш Военнопленный",
+            ));
+        };
+        if !s.kits[n.index()] {
+            return Err(Illegal::fixed(
+                rule,
+                "Do-or-Die needs an escape kit",
+                "для «Пан или пропал» нужен Комплект Спасения",
+            ));
+        }
+        let pawn = s.pawn(p);
+        let ok_start = pawn.circle().is_some_and(|c| {
+            let zone = self.board.circle(c).zone;
+            !pawn.in_tunnel && (zone.is_inner() || (pawn.returning && zone == crate::Zone::Outer))
+        });
+        if !ok_start {
+            return Err(Illegal::fixed(
+                rule,
+                "the POW starts from the inner courtyard (not solitary or a tunnel), or from the outer courtyard on his way back from the cells",
+                "Военнопленный начинает из Внутреннего Двора (не из Одиночки и не из Тоннеля) или из Внешнего Двора по пути из Одиночки",
+            ));
+        }
+        if s.do_or_die.is_empty() || self.do_or_die_distance(s, p).is_none() {
+            return Err(Illegal::fixed(
+                rule,
+                "no Do-or-Die card or route is left",
+                "не осталось карт «Пан или пропал» или пути",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Do-or-Die: the card gives the number of throws (doubles add); reaching
+    /// the distance escapes; falling short kills the POW and puts his whole
+    /// team out of the game. These throws draw no cards.
+    pub(crate) fn do_do_or_die(&self, s: &mut State, p: PawnId, ev: &mut Events) {
+        let n = p.nation().expect("a POW");
+        let throws = s.do_or_die.draw().unwrap_or(0);
+        s.do_or_die.put_bottom(throws);
+        s.reveals += 1;
+        let distance = self.do_or_die_distance(s, p).unwrap_or(u16::MAX);
+        let mut total = 0u16;
+        let mut dice = Vec::new();
+        for _ in 0..throws {
+            for t in self.throw_with_doubles(s) {
+                total += u16::from(t.0 + t.1);
+                dice.extend([t.0, t.1]);
+            }
+        }
+        ev.roll("Colditz classic: Do or Die", &dice, || {
+            Text::new(
+                format!("Do-or-Die: {throws} throws, {total} against {distance}"),
+                format!("«Пан или пропал»: бросков {throws}, {total} против {distance}"),
+            )
+        });
+        if total >= distance {
+            s.do_or_die_escapes[n.index()] += 1;
+            self.escape(s, p, ev);
+        } else {
+            s.eliminated[n.index()] = true;
+            for q in s
+                .present()
+                .filter(|q| q.nation() == Some(n))
+                .collect::<Vec<_>>()
+            {
+                if s.pawn(q).loc != Loc::Escaped {
+                    s.pawn_mut(q).loc = Loc::Dead;
+                }
+            }
+            ev.say("Colditz classic: Do or Die", || {
+                Text::new(
+                    format!("the attempt fails: the {} are out", n.name().en),
+                    format!("попытка не удалась: {} выбывают", n.name().ru),
+                )
+            });
+        }
+    }
+
+    /// Classic tunnels: one left with fewer than two POWs is abandoned (no one
+    /// may enter; the last POW may still walk out either end); one a POW broke
+    /// out of counts as detected from the German's next turn.
+    pub(crate) fn classic_tunnels_at_turn_end(&self, s: &mut State) {
+        for t in TunnelId::ALL {
+            if s.tunnel(t) != TunnelState::Closed && self.in_tunnel(s, t).len() < 2 {
+                s.tunnels[t.index()] = TunnelState::Closed;
+            }
+        }
+    }
+
+    /// Classic: at the start of the German's turn, tunnels broken out of are detected.
+    pub(crate) fn classic_tunnels_at_german_turn(&self, s: &mut State) {
+        for t in TunnelId::ALL {
+            if s.broke_out[t.index()] && s.tunnel(t) == TunnelState::Open {
+                s.tunnels[t.index()] = TunnelState::Detected;
+            }
+        }
+    }
+}
