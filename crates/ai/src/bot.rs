@@ -8,6 +8,5 @@ use sandtable_core::{Ruleset, Seat};
 pub trait Bot<R: Ruleset>: Send {
     /// One of `legal` (never empty) for `seat` in `state`. Returning an action
     /// outside `legal` is a bot bug: [`crate::playout`] reports it as a refusal.
-    fn choose(&mut self, rules: &R, state: &R::State, seat: Seat, legal: &[R::Action])
-        -> R::Action;
+    fn choose(&mut self, rules: &R, state: &R::State, seat: Seat, legal: &[R::Action]) -> R::Action;
 }

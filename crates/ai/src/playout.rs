@@ -130,23 +130,14 @@ pub fn playout<R: Ruleset>(
     let info = rules.info();
     let game = || info.id.clone();
     let seed = setup.seed;
-    let setup_err = |e: SetupError| PlayoutError::Setup {
-        game: game(),
-        seed,
-        error: e.to_string(),
-    };
+    let setup_err = |e: SetupError| PlayoutError::Setup { game: game(), seed, error: e.to_string() };
     let resolved = info.resolve(setup).map_err(setup_err)?;
     let mut state = rules.setup(&resolved).map_err(setup_err)?;
     let mut legal: Vec<R::Action> = Vec::new();
     let mut events = Events::off();
     for step in 0..=max_steps {
         let seats = match rules.to_act(&state) {
-            ToAct::Over(outcome) => {
-                return Ok(PlayoutResult {
-                    outcome,
-                    decisions: step,
-                })
-            }
+            ToAct::Over(outcome) => return Ok(PlayoutResult { outcome, decisions: step }),
             ToAct::Seats(s) => s,
         };
         if step == max_steps {
@@ -154,50 +145,24 @@ pub fn playout<R: Ruleset>(
         }
         // The first owing seat in seat order; the others answer on later steps.
         let Some(seat) = seats.iter().next() else {
-            return Err(PlayoutError::DeadEnd {
-                game: game(),
-                seed,
-                step,
-                seat: "(none)".into(),
-            });
+            return Err(PlayoutError::DeadEnd { game: game(), seed, step, seat: "(none)".into() });
         };
         let seat_id = || info.seat_id(seat).to_owned();
         legal.clear();
         rules.legal_actions(&state, seat, &mut legal);
         if legal.is_empty() {
-            return Err(PlayoutError::DeadEnd {
-                game: game(),
-                seed,
-                step,
-                seat: seat_id(),
-            });
+            return Err(PlayoutError::DeadEnd { game: game(), seed, step, seat: seat_id() });
         }
-        let bot = bots
-            .get_mut(seat.index())
-            .ok_or_else(|| PlayoutError::NoBot {
-                game: game(),
-                seat: seat_id(),
-            })?;
+        let bot = bots.get_mut(seat.index()).ok_or_else(|| PlayoutError::NoBot { game: game(), seat: seat_id() })?;
         let action = bot.choose(rules, &state, seat, &legal);
         if let Err(e) = rules.try_apply(&mut state, seat, action, &mut events) {
             return Err(refused(rules, seed, step, seat, action, &e));
         }
     }
-    Err(PlayoutError::StepLimit {
-        game: game(),
-        seed,
-        steps: max_steps,
-    })
+    Err(PlayoutError::StepLimit { game: game(), seed, steps: max_steps })
 }
 
-fn refused<R: Ruleset>(
-    rules: &R,
-    seed: u64,
-    step: usize,
-    seat: Seat,
-    action: R::Action,
-    e: &Illegal,
-) -> PlayoutError {
+fn refused<R: Ruleset>(rules: &R, seed: u64, step: usize, seat: Seat, action: R::Action, e: &Illegal) -> PlayoutError {
     PlayoutError::Refused {
         game: rules.info().id.clone(),
         seed,

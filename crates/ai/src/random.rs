@@ -15,20 +15,12 @@ pub struct RandomBot {
 impl RandomBot {
     /// A bot whose choices follow `seed`.
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
+        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 }
 
 impl<R: Ruleset> Bot<R> for RandomBot {
-    fn choose(
-        &mut self,
-        _rules: &R,
-        _state: &R::State,
-        _seat: Seat,
-        legal: &[R::Action],
-    ) -> R::Action {
+    fn choose(&mut self, _rules: &R, _state: &R::State, _seat: Seat, legal: &[R::Action]) -> R::Action {
         legal[self.rng.gen_range(0..legal.len())]
     }
 }

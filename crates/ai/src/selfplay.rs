@@ -53,9 +53,8 @@ impl SelfplayReport {
 /// The seed of the bot of `seat` in game `game` of a run seeded `seed`: a
 /// SplitMix64 mix, so neighbouring games and seats get unrelated streams.
 pub fn bot_seed(seed: u64, game: usize, seat: usize) -> u64 {
-    let mut z = seed
-        ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ (seat as u64).wrapping_mul(0xd1b5_4a32_d192_ed03);
+    let mut z =
+        seed ^ (game as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (seat as u64).wrapping_mul(0xd1b5_4a32_d192_ed03);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -132,10 +131,7 @@ pub fn selfplay_threads<R: Ruleset>(
             Some(Ok(r)) => {
                 finished += 1;
                 report.total_decisions += r.decisions as u64;
-                *report
-                    .outcomes
-                    .entry(r.outcome.text.en.into_owned())
-                    .or_default() += 1;
+                *report.outcomes.entry(r.outcome.text.en.into_owned()).or_default() += 1;
                 if r.outcome.winners.is_empty() {
                     report.draws += 1;
                 }
@@ -162,24 +158,15 @@ pub fn selfplay_threads<R: Ruleset>(
 }
 
 /// Game `i` of a run, with panics caught.
-fn one_game<R: Ruleset>(
-    rules: &R,
-    base: &Setup,
-    seed: u64,
-    i: usize,
-) -> Result<crate::PlayoutResult, PlayoutError> {
+fn one_game<R: Ruleset>(rules: &R, base: &Setup, seed: u64, i: usize) -> Result<crate::PlayoutResult, PlayoutError> {
     let game_seed = seed.wrapping_add(i as u64);
-    let setup = Setup {
-        seed: game_seed,
-        ..base.clone()
-    };
+    let setup = Setup { seed: game_seed, ..base.clone() };
     let seats = rules.info().seats.len();
     // The rules are only read and the bots are dropped with the game, so a
     // panic leaves nothing half-changed behind: asserting unwind safety is sound.
     catch_unwind(AssertUnwindSafe(|| {
-        let mut bots: Vec<Box<dyn Bot<R>>> = (0..seats)
-            .map(|s| Box::new(RandomBot::new(bot_seed(seed, i, s))) as Box<dyn Bot<R>>)
-            .collect();
+        let mut bots: Vec<Box<dyn Bot<R>>> =
+            (0..seats).map(|s| Box::new(RandomBot::new(bot_seed(seed, i, s))) as Box<dyn Bot<R>>).collect();
         playout(rules, &setup, &mut bots, MAX_STEPS)
     }))
     .unwrap_or_else(|payload| {
@@ -188,10 +175,6 @@ fn one_game<R: Ruleset>(
             .map(|s| (*s).to_owned())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "(no message)".into());
-        Err(PlayoutError::Panic {
-            game: rules.info().id.clone(),
-            seed: game_seed,
-            message,
-        })
+        Err(PlayoutError::Panic { game: rules.info().id.clone(), seed: game_seed, message })
     })
 }

@@ -3,8 +3,8 @@
 
 use sandtable_ai::{selfplay_threads, PlayoutError};
 use sandtable_core::{
-    Events, GameInfo, Illegal, Outcome, ParseError, Ruleset, Seat, SeatInfo, SeatSet, Setup,
-    SetupError, Text, ToAct, Viewer,
+    Events, GameInfo, Illegal, Outcome, ParseError, Ruleset, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct,
+    Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -24,10 +24,7 @@ impl Toy {
             id: "toy".into(),
             name: Text::fixed("Toy", "Игрушка"),
             rules_version: "1".into(),
-            seats: vec![SeatInfo {
-                id: "solo".into(),
-                name: Text::fixed("Solo", "Один"),
-            }],
+            seats: vec![SeatInfo { id: "solo".into(), name: Text::fixed("Solo", "Один") }],
             scenarios: Vec::new(),
             options: Vec::new(),
         })
@@ -42,17 +39,11 @@ impl Ruleset for Toy {
         &self.0
     }
     fn setup(&self, setup: &Setup) -> Result<St, SetupError> {
-        Ok(St {
-            seed: setup.seed,
-            steps: 0,
-        })
+        Ok(St { seed: setup.seed, steps: 0 })
     }
     fn to_act(&self, s: &St) -> ToAct {
         if s.steps >= 3 && s.seed != 5 {
-            ToAct::Over(Outcome {
-                winners: SeatSet::one(Seat::new(0)),
-                text: Text::fixed("solo wins", "победа"),
-            })
+            ToAct::Over(Outcome { winners: SeatSet::one(Seat::new(0)), text: Text::fixed("solo wins", "победа") })
         } else {
             ToAct::Seats(SeatSet::one(Seat::new(0)))
         }
@@ -97,30 +88,10 @@ fn failures_name_their_seeds_and_do_not_stop_the_run() {
     assert_eq!(r.games, 8);
     assert_eq!(r.outcomes.get("solo wins"), Some(&4), "{r:?}");
     assert_eq!(r.failures.len(), 4, "{:?}", r.failures);
-    assert!(
-        r.failures[0].contains("toy seed 2") && r.failures[0].contains("toy rules exploded"),
-        "{:?}",
-        r.failures
-    );
-    assert!(
-        r.failures[1].contains("toy seed 3") && r.failures[1].contains("no legal action"),
-        "{:?}",
-        r.failures
-    );
-    assert!(
-        r.failures[2].contains("toy seed 4") && r.failures[2].contains("\"step 1\""),
-        "{:?}",
-        r.failures
-    );
-    assert!(
-        r.failures[3].contains("toy seed 5") && r.failures[3].contains("no end after"),
-        "{:?}",
-        r.failures
-    );
-    let e = PlayoutError::Panic {
-        game: "toy".into(),
-        seed: 2,
-        message: "x".into(),
-    };
+    assert!(r.failures[0].contains("toy seed 2") && r.failures[0].contains("toy rules exploded"), "{:?}", r.failures);
+    assert!(r.failures[1].contains("toy seed 3") && r.failures[1].contains("no legal action"), "{:?}", r.failures);
+    assert!(r.failures[2].contains("toy seed 4") && r.failures[2].contains("\"step 1\""), "{:?}", r.failures);
+    assert!(r.failures[3].contains("toy seed 5") && r.failures[3].contains("no end after"), "{:?}", r.failures);
+    let e = PlayoutError::Panic { game: "toy".into(), seed: 2, message: "x".into() };
     assert!(e.to_string().contains(" / "), "both languages: {e}");
 }

@@ -11,25 +11,19 @@ use std::sync::Arc;
 #[test]
 fn random_bots_play_a_full_game() {
     let rules = Totensonntag::standard();
-    let mut bots: Vec<Box<dyn Bot<Totensonntag>>> =
-        vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
+    let mut bots: Vec<Box<dyn Bot<Totensonntag>>> = vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
     let r = playout(&rules, &Setup::seeded(7), &mut bots, 1_000_000).expect("the game finishes");
     assert!(r.decisions > 50, "{r:?}");
     assert_eq!(r.outcome.winners.len(), 1);
     // Same seeds, same game.
-    let mut again: Vec<Box<dyn Bot<Totensonntag>>> =
-        vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
-    assert_eq!(
-        playout(&rules, &Setup::seeded(7), &mut again, 1_000_000).expect("finishes"),
-        r
-    );
+    let mut again: Vec<Box<dyn Bot<Totensonntag>>> = vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
+    assert_eq!(playout(&rules, &Setup::seeded(7), &mut again, 1_000_000).expect("finishes"), r);
 }
 
 #[test]
 fn step_limit_and_missing_bot_are_errors() {
     let rules = Totensonntag::standard();
-    let mut bots: Vec<Box<dyn Bot<Totensonntag>>> =
-        vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
+    let mut bots: Vec<Box<dyn Bot<Totensonntag>>> = vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))];
     let e = playout(&rules, &Setup::seeded(7), &mut bots, 3).expect_err("3 steps is too few");
     assert!(e.to_string().contains("no end after 3"), "{e}");
     let mut none: Vec<Box<dyn Bot<Totensonntag>>> = Vec::new();
@@ -59,9 +53,7 @@ fn selfplay_is_deterministic_across_thread_counts() {
     assert_eq!(a.wins.values().sum::<usize>() + a.draws, 20);
     // Progress is reported once per game, ending at the total.
     let seen = std::sync::Mutex::new(Vec::new());
-    let _ = selfplay_threads(&rules, &base, 4, 1, 2, &|n| {
-        seen.lock().expect("not poisoned").push(n)
-    });
+    let _ = selfplay_threads(&rules, &base, 4, 1, 2, &|n| seen.lock().expect("not poisoned").push(n));
     assert_eq!(*seen.lock().expect("not poisoned"), vec![1, 2, 3, 4]);
 }
 
@@ -71,15 +63,9 @@ fn random_text_action_is_legal_and_none_when_not_owed() {
     let mut s = game.start(&Setup::seeded(3)).expect("starts");
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let info = s.info().clone();
-    let (axis, allies) = (
-        info.seat("axis").expect("seat"),
-        info.seat("allies").expect("seat"),
-    );
+    let (axis, allies) = (info.seat("axis").expect("seat"), info.seat("allies").expect("seat"));
     // The first decision is the Allied surprise pick (2.2): the Axis owes nothing.
-    assert_eq!(
-        s.to_act(),
-        ToAct::Seats(sandtable_core::SeatSet::one(allies))
-    );
+    assert_eq!(s.to_act(), ToAct::Seats(sandtable_core::SeatSet::one(allies)));
     assert_eq!(random_text_action(s.as_ref(), axis, &mut rng), None);
     for _ in 0..200 {
         let ToAct::Seats(seats) = s.to_act() else {

@@ -198,20 +198,15 @@ pub enum GridError {
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GridError::NoHexes { columns, rows } => write!(
-                f,
-                "a hex grid needs at least one column and one row (got {columns} x {rows})"
-            ),
-            GridError::TooManyHexes { hexes } => {
-                write!(
-                    f,
-                    "a hex grid may have at most {MAX_HEXES} hexes (got {hexes})"
-                )
+            GridError::NoHexes { columns, rows } => {
+                write!(f, "a hex grid needs at least one column and one row (got {columns} x {rows})")
             }
-            GridError::TooManyRowsForLetters { rows } => write!(
-                f,
-                "letter-row numbering names at most {MAX_LETTER_ROWS} rows (A-Z), got {rows}"
-            ),
+            GridError::TooManyHexes { hexes } => {
+                write!(f, "a hex grid may have at most {MAX_HEXES} hexes (got {hexes})")
+            }
+            GridError::TooManyRowsForLetters { rows } => {
+                write!(f, "letter-row numbering names at most {MAX_LETTER_ROWS} rows (A-Z), got {rows}")
+            }
         }
     }
 }
@@ -332,9 +327,7 @@ impl HexGrid {
         let odd_lines_shifted = match spec.orientation {
             // Columns never flip, but flipping the rows renumbers drawn rows
             // as `rows - 1 - row`, which swaps parity when `rows` is even.
-            Orientation::PointyRows => {
-                shifted_odd ^ (spec.rows_run == RowsRun::Up && rows % 2 == 0)
-            }
+            Orientation::PointyRows => shifted_odd ^ (spec.rows_run == RowsRun::Up && rows % 2 == 0),
             // A shift "toward higher rows" is a shift up the drawing when rows
             // run up; pushing odd columns up is the same picture as pushing
             // even columns down.
@@ -481,14 +474,8 @@ impl HexGrid {
         if text.is_empty() {
             return Err(HexParseError::Empty);
         }
-        let bad = |expected| HexParseError::BadFormat {
-            text: text.to_string(),
-            expected,
-        };
-        let off = |reason: String| HexParseError::OffMap {
-            text: text.to_string(),
-            reason,
-        };
+        let bad = |expected| HexParseError::BadFormat { text: text.to_string(), expected };
+        let off = |reason: String| HexParseError::OffMap { text: text.to_string(), reason };
         let GridSpec { columns, rows, .. } = self.spec;
         match self.spec.numbering {
             Numbering::LetterRowNumberColumn => {
@@ -530,10 +517,7 @@ impl HexGrid {
     /// The on-map neighbours of `id` with the direction to each, in
     /// [`Direction::ALL`] order. O(1) per item.
     pub fn neighbors(&self, id: HexId) -> impl Iterator<Item = (Direction, HexId)> + '_ {
-        Direction::ALL
-            .into_iter()
-            .zip(self.adjacent[id.index()])
-            .filter_map(|(d, n)| n.map(|n| (d, n)))
+        Direction::ALL.into_iter().zip(self.adjacent[id.index()]).filter_map(|(d, n)| n.map(|n| (d, n)))
     }
 
     /// Whether `a` and `b` share a hexside. O(1): six comparisons.
@@ -544,10 +528,7 @@ impl HexGrid {
     /// The direction from `a` to an adjacent `b`; `None` when they are not
     /// adjacent (including `a == b`). O(1): six comparisons.
     pub fn direction_to(&self, a: HexId, b: HexId) -> Option<Direction> {
-        self.adjacent[a.index()]
-            .iter()
-            .position(|&n| n == Some(b))
-            .and_then(Direction::from_index)
+        self.adjacent[a.index()].iter().position(|&n| n == Some(b)).and_then(Direction::from_index)
     }
 
     /// Distance in hex steps. O(1): axial arithmetic on table lookups.
@@ -594,8 +575,7 @@ impl HexGrid {
     pub fn corners(&self, id: HexId) -> [(f32, f32); 6] {
         let (x, y) = self.raw_center(self.hex(id));
         let (cx, cy) = (x - self.origin.0, y - self.origin.1);
-        self.corner_offsets()
-            .map(|(dx, dy)| ((cx + dx) as f32, (cy + dy) as f32))
+        self.corner_offsets().map(|(dx, dy)| ((cx + dx) as f32, (cy + dy) as f32))
     }
 
     /// `(min_x, min_y, max_x, max_y)` of the whole drawing, corners included;
@@ -702,9 +682,7 @@ fn check_column(column: u32, columns: u16) -> Result<u16, String> {
     if column == 0 {
         Err("column 0 does not exist (columns are numbered from 1)".into())
     } else if column > u32::from(columns) {
-        Err(format!(
-            "column {column} is beyond the last column {columns}"
-        ))
+        Err(format!("column {column} is beyond the last column {columns}"))
     } else {
         Ok((column - 1) as u16)
     }
@@ -1059,11 +1037,7 @@ mod tests {
 
     #[test]
     fn flat_columns_running_up_shift_toward_higher_rows() {
-        let g = HexGrid::new(GridSpec {
-            rows_run: RowsRun::Up,
-            ..*scs().spec()
-        })
-        .unwrap();
+        let g = HexGrid::new(GridSpec { rows_run: RowsRun::Up, ..*scs().spec() }).unwrap();
         // Column 12 (shifted) is now half a hex *up* the drawing from 13.
         let h = id(&g, "12.07");
         assert!(g.center(h).1 < g.center(id(&g, "13.07")).1);
@@ -1077,12 +1051,7 @@ mod tests {
 
     #[test]
     fn wide_grids_use_more_digits() {
-        let g = HexGrid::new(GridSpec {
-            columns: 120,
-            rows: 9,
-            ..*scs().spec()
-        })
-        .unwrap();
+        let g = HexGrid::new(GridSpec { columns: 120, rows: 9, ..*scs().spec() }).unwrap();
         let h = g.at(4, 2).unwrap();
         assert_eq!(g.label(h), "005.03");
         assert_eq!(g.parse("5.3"), Ok(h));
@@ -1095,24 +1064,15 @@ mod tests {
         assert_eq!(g.parse("   "), Err(HexParseError::Empty));
         let err = g.parse("Z99").unwrap_err();
         assert!(matches!(err, HexParseError::OffMap { ref text, .. } if text == "Z99"));
-        assert_eq!(
-            err.to_string(),
-            "hex \"Z99\" is off the map: row Z is beyond the last row Q"
-        );
+        assert_eq!(err.to_string(), "hex \"Z99\" is off the map: row Z is beyond the last row Q");
         let err = g.parse("M0").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "hex \"M0\" is off the map: column 0 does not exist (columns are numbered from 1)"
-        );
+        assert_eq!(err.to_string(), "hex \"M0\" is off the map: column 0 does not exist (columns are numbered from 1)");
         assert_eq!(
             g.parse("M19").unwrap_err().to_string(),
             "hex \"M19\" is off the map: column 19 is beyond the last column 18"
         );
         for bad in ["7M", "M", "M-1", "M7.", "MM7", "M 7", "é7", "M1234567"] {
-            assert!(
-                matches!(g.parse(bad), Err(HexParseError::BadFormat { .. })),
-                "{bad}"
-            );
+            assert!(matches!(g.parse(bad), Err(HexParseError::BadFormat { .. })), "{bad}");
         }
         assert_eq!(
             g.parse("7M").unwrap_err().to_string(),
@@ -1122,76 +1082,38 @@ mod tests {
         let s = scs();
         assert_eq!(
             s.parse("12.7x").unwrap_err(),
-            HexParseError::BadFormat {
-                text: "12.7x".into(),
-                expected: DIGITS_FORMAT
-            }
+            HexParseError::BadFormat { text: "12.7x".into(), expected: DIGITS_FORMAT }
         );
         assert_eq!(
             s.parse("12.7x").unwrap_err().to_string(),
             "bad hex label \"12.7x\": expected column.row digits, like 12.07"
         );
         for bad in ["1207", "12.", ".07", "12..07", "a.b", "12.07.1", "M7"] {
-            assert!(
-                matches!(s.parse(bad), Err(HexParseError::BadFormat { .. })),
-                "{bad}"
-            );
+            assert!(matches!(s.parse(bad), Err(HexParseError::BadFormat { .. })), "{bad}");
         }
         assert_eq!(
             s.parse("35.01").unwrap_err().to_string(),
             "hex \"35.01\" is off the map: column 35 is beyond the last column 34"
         );
-        assert!(matches!(
-            s.parse("12.00"),
-            Err(HexParseError::OffMap { .. })
-        ));
-        assert!(matches!(
-            s.parse("12.23"),
-            Err(HexParseError::OffMap { .. })
-        ));
+        assert!(matches!(s.parse("12.00"), Err(HexParseError::OffMap { .. })));
+        assert!(matches!(s.parse("12.23"), Err(HexParseError::OffMap { .. })));
         assert_eq!(s.parse(""), Err(HexParseError::Empty));
     }
 
     #[test]
     fn invalid_specs_are_rejected() {
         let base = *cc().spec();
-        assert_eq!(
-            HexGrid::new(GridSpec { rows: 0, ..base }),
-            Err(GridError::NoHexes {
-                columns: 18,
-                rows: 0
-            })
-        );
-        assert_eq!(
-            HexGrid::new(GridSpec { columns: 0, ..base }),
-            Err(GridError::NoHexes {
-                columns: 0,
-                rows: 17
-            })
-        );
-        assert_eq!(
-            HexGrid::new(GridSpec { rows: 27, ..base }),
-            Err(GridError::TooManyRowsForLetters { rows: 27 })
-        );
+        assert_eq!(HexGrid::new(GridSpec { rows: 0, ..base }), Err(GridError::NoHexes { columns: 18, rows: 0 }));
+        assert_eq!(HexGrid::new(GridSpec { columns: 0, ..base }), Err(GridError::NoHexes { columns: 0, rows: 17 }));
+        assert_eq!(HexGrid::new(GridSpec { rows: 27, ..base }), Err(GridError::TooManyRowsForLetters { rows: 27 }));
         assert!(HexGrid::new(GridSpec { rows: 26, ..base }).is_ok());
         let digits = *scs().spec();
         assert_eq!(
-            HexGrid::new(GridSpec {
-                columns: 100,
-                rows: 100,
-                ..digits
-            }),
+            HexGrid::new(GridSpec { columns: 100, rows: 100, ..digits }),
             Err(GridError::TooManyHexes { hexes: 10_000 })
         );
-        assert!(HexGrid::new(GridSpec {
-            columns: 9999,
-            rows: 1,
-            ..digits
-        })
-        .is_ok());
-        assert!(GridError::TooManyHexes { hexes: 10_000 }
-            .to_string()
-            .contains("9999"));
+        assert!(HexGrid::new(GridSpec { columns: 9999, rows: 1, ..digits }).is_ok());
+        assert!(GridError::TooManyHexes { hexes: 10_000 }.to_string().contains("9999"));
     }
 
     #[test]

@@ -183,9 +183,6 @@ mod tests {
         assert_eq!(a.distance(Hex::new(2, 2)), 4);
         assert_eq!(Hex::new(2, 2).distance(a), 4);
         assert_eq!(Hex::new(-1, 4).distance(Hex::new(2, -1)), 5);
-        assert_eq!(
-            Hex::new(i16::MIN, i16::MIN).distance(Hex::new(i16::MAX, i16::MAX)),
-            u16::MAX
-        );
+        assert_eq!(Hex::new(i16::MIN, i16::MIN).distance(Hex::new(i16::MAX, i16::MAX)), u16::MAX);
     }
 }

@@ -95,8 +95,8 @@ pub mod path;
 pub mod terrain;
 
 pub use grid::{
-    GridError, GridSpec, HexGrid, HexId, HexParseError, MapEdge, Numbering, Orientation, Parity,
-    RowsRun, MAX_HEXES, MAX_LETTER_ROWS,
+    GridError, GridSpec, HexGrid, HexId, HexParseError, MapEdge, Numbering, Orientation, Parity, RowsRun, MAX_HEXES,
+    MAX_LETTER_ROWS,
 };
 pub use hex::{Direction, Hex};
 pub use network::{Network, NetworkError, NodeId};

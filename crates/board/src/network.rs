@@ -87,13 +87,7 @@ pub struct Network<N, L> {
 
 impl<N, L> Default for Network<N, L> {
     fn default() -> Self {
-        Network {
-            keys: Vec::new(),
-            data: Vec::new(),
-            by_key: HashMap::new(),
-            adjacent: Vec::new(),
-            links: Vec::new(),
-        }
+        Network { keys: Vec::new(), data: Vec::new(), by_key: HashMap::new(), adjacent: Vec::new(), links: Vec::new() }
     }
 }
 
@@ -123,12 +117,8 @@ impl<N, L> Network<N, L> {
     /// Links the nodes named `a` and `b` (undirected). O(degree of `a`) for
     /// the duplicate check.
     pub fn add_link(&mut self, a: &str, b: &str, data: L) -> Result<(), NetworkError> {
-        let ia = self
-            .node(a)
-            .ok_or_else(|| NetworkError::UnknownKey(a.to_string()))?;
-        let ib = self
-            .node(b)
-            .ok_or_else(|| NetworkError::UnknownKey(b.to_string()))?;
+        let ia = self.node(a).ok_or_else(|| NetworkError::UnknownKey(a.to_string()))?;
+        let ib = self.node(b).ok_or_else(|| NetworkError::UnknownKey(b.to_string()))?;
         if ia == ib {
             return Err(NetworkError::SelfLink(a.to_string()));
         }
@@ -165,18 +155,13 @@ impl<N, L> Network<N, L> {
     /// The nodes linked to `id`, with each link's data, in the order the
     /// links were added. O(degree).
     pub fn links(&self, id: NodeId) -> impl Iterator<Item = (NodeId, &L)> + '_ {
-        self.adjacent[id.index()]
-            .iter()
-            .map(move |&(other, i)| (other, &self.links[i].2))
+        self.adjacent[id.index()].iter().map(move |&(other, i)| (other, &self.links[i].2))
     }
 
     /// The data of the link between `a` and `b`, if they are linked.
     /// O(degree of `a`).
     pub fn link(&self, a: NodeId, b: NodeId) -> Option<&L> {
-        self.adjacent[a.index()]
-            .iter()
-            .find(|&&(other, _)| other == b)
-            .map(|&(_, i)| &self.links[i].2)
+        self.adjacent[a.index()].iter().find(|&&(other, _)| other == b).map(|&(_, i)| &self.links[i].2)
     }
 
     /// Every link once, as `(a, b, data)` with `a` and `b` in the order they
@@ -247,11 +232,7 @@ impl<N, L> Network<N, L> {
     /// Which nodes can be reached from `from` over links `pass` admits
     /// (called in the direction of travel), indexed by [`NodeId::index`];
     /// `from` itself is always reachable. O(V + E).
-    pub fn reachable_from(
-        &self,
-        from: NodeId,
-        mut pass: impl FnMut(NodeId, NodeId, &L) -> bool,
-    ) -> Vec<bool> {
+    pub fn reachable_from(&self, from: NodeId, mut pass: impl FnMut(NodeId, NodeId, &L) -> bool) -> Vec<bool> {
         let mut seen = vec![false; self.len()];
         seen[from.index()] = true;
         let mut stack = vec![from];
@@ -286,10 +267,7 @@ mod tests {
     /// ```
     fn castle() -> Network<u8, Door> {
         let mut n = Network::new();
-        for (i, k) in ["cell", "corridor", "yard", "gate", "chapel"]
-            .iter()
-            .enumerate()
-        {
+        for (i, k) in ["cell", "corridor", "yard", "gate", "chapel"].iter().enumerate() {
             n.add_node(k, i as u8).unwrap();
         }
         n.add_link("cell", "corridor", Door::Locked).unwrap();
@@ -314,14 +292,7 @@ mod tests {
         assert_eq!(n.key(yard), "yard");
         assert_eq!(*n.data(yard), 2);
         let around: Vec<_> = n.links(yard).map(|(o, d)| (n.key(o), *d)).collect();
-        assert_eq!(
-            around,
-            vec![
-                ("corridor", Door::Open),
-                ("gate", Door::Open),
-                ("chapel", Door::Open)
-            ]
-        );
+        assert_eq!(around, vec![("corridor", Door::Open), ("gate", Door::Open), ("chapel", Door::Open)]);
         let cell = n.node("cell").unwrap();
         let corridor = n.node("corridor").unwrap();
         assert_eq!(n.link(corridor, cell), Some(&Door::Locked));
@@ -334,31 +305,16 @@ mod tests {
     #[test]
     fn duplicate_and_unknown_keys() {
         let mut n = castle();
-        assert_eq!(
-            n.add_node("yard", 9),
-            Err(NetworkError::DuplicateKey("yard".into()))
-        );
-        assert_eq!(
-            n.add_link("yard", "moat", Door::Open),
-            Err(NetworkError::UnknownKey("moat".into()))
-        );
-        assert_eq!(
-            n.add_link("tower", "yard", Door::Open),
-            Err(NetworkError::UnknownKey("tower".into()))
-        );
-        assert_eq!(
-            n.add_link("yard", "yard", Door::Open),
-            Err(NetworkError::SelfLink("yard".into()))
-        );
+        assert_eq!(n.add_node("yard", 9), Err(NetworkError::DuplicateKey("yard".into())));
+        assert_eq!(n.add_link("yard", "moat", Door::Open), Err(NetworkError::UnknownKey("moat".into())));
+        assert_eq!(n.add_link("tower", "yard", Door::Open), Err(NetworkError::UnknownKey("tower".into())));
+        assert_eq!(n.add_link("yard", "yard", Door::Open), Err(NetworkError::SelfLink("yard".into())));
         assert_eq!(
             n.add_link("gate", "yard", Door::Open),
             Err(NetworkError::DuplicateLink("gate".into(), "yard".into()))
         );
         assert_eq!(n.link_count(), 5);
-        assert_eq!(
-            NetworkError::UnknownKey("moat".into()).to_string(),
-            "unknown node key \"moat\""
-        );
+        assert_eq!(NetworkError::UnknownKey("moat".into()).to_string(), "unknown node key \"moat\"");
     }
 
     #[test]
@@ -376,8 +332,7 @@ mod tests {
         assert_eq!(n.shortest(gate, gate, any), Some(vec![gate]));
         // With the chapel closed too, the cell is sealed.
         let chapel = n.node("chapel").unwrap();
-        let sealed =
-            |a: NodeId, b: NodeId, d: &Door| *d == Door::Open && a != chapel && b != chapel;
+        let sealed = |a: NodeId, b: NodeId, d: &Door| *d == Door::Open && a != chapel && b != chapel;
         assert_eq!(n.shortest(cell, gate, sealed), None);
         let reach = n.reachable_from(cell, sealed);
         assert_eq!(reach, vec![true, false, false, false, false]);

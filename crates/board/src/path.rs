@@ -82,15 +82,7 @@ pub fn reachable(
     mut step: impl FnMut(HexId, HexId) -> Step,
 ) -> Vec<Reach> {
     let labels = search(grid, start, budget, min_one_step, &mut step, None);
-    grid.ids()
-        .filter_map(|hex| {
-            labels.best(hex).map(|(spent, stopped)| Reach {
-                hex,
-                spent,
-                stopped,
-            })
-        })
-        .collect()
+    grid.ids().filter_map(|hex| labels.best(hex).map(|(spent, stopped)| Reach { hex, spent, stopped })).collect()
 }
 
 /// A cheapest route from `start` to `goal` within `budget`, under the same
@@ -122,11 +114,7 @@ pub fn path_to(
         prev = labels.moving[hex.index()].and_then(|l| l.from);
     }
     hexes.reverse();
-    Some(Route {
-        hexes,
-        spent,
-        stopped,
-    })
+    Some(Route { hexes, spent, stopped })
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -164,27 +152,17 @@ fn search(
     goal: Option<HexId>,
 ) -> Labels {
     let n = grid.len();
-    let mut labels = Labels {
-        moving: vec![None; n],
-        stopped: vec![None; n],
-    };
+    let mut labels = Labels { moving: vec![None; n], stopped: vec![None; n] };
     let mut settled = vec![false; n];
     // Min-heap on (spent, stopped, hex): `false < true` pops the
     // still-moving arrival first on a cost tie, and the id makes the order
     // fully deterministic.
     let mut heap = BinaryHeap::new();
-    labels.moving[start.index()] = Some(Label {
-        spent: 0,
-        from: None,
-    });
+    labels.moving[start.index()] = Some(Label { spent: 0, from: None });
     heap.push(Reverse((0u16, false, start)));
 
     while let Some(Reverse((spent, stopped, hex))) = heap.pop() {
-        let slot = if stopped {
-            &labels.stopped
-        } else {
-            &labels.moving
-        };
+        let slot = if stopped { &labels.stopped } else { &labels.moving };
         if slot[hex.index()].map(|l| l.spent) != Some(spent) {
             continue; // superseded by a cheaper arrival pushed later
         }
@@ -214,16 +192,9 @@ fn search(
             } else {
                 continue;
             };
-            let slot = if stop {
-                &mut labels.stopped
-            } else {
-                &mut labels.moving
-            };
+            let slot = if stop { &mut labels.stopped } else { &mut labels.moving };
             if slot[next.index()].map_or(true, |l| total < l.spent) {
-                slot[next.index()] = Some(Label {
-                    spent: total,
-                    from: Some(hex),
-                });
+                slot[next.index()] = Some(Label { spent: total, from: Some(hex) });
                 heap.push(Reverse((total, stop, next)));
             }
         }
@@ -241,10 +212,7 @@ mod tests {
     }
 
     fn open(_: HexId, _: HexId) -> Step {
-        Step::Enter {
-            cost: 1,
-            stop: false,
-        }
+        Step::Enter { cost: 1, stop: false }
     }
 
     fn find(r: &[Reach], h: HexId) -> Option<Reach> {
@@ -274,10 +242,7 @@ mod tests {
     fn ring_of_cost_two() {
         let g = grid();
         let c = g.parse("I9").unwrap();
-        let step = |_: HexId, to: HexId| Step::Enter {
-            cost: if g.distance(c, to) == 1 { 2 } else { 1 },
-            stop: false,
-        };
+        let step = |_: HexId, to: HexId| Step::Enter { cost: if g.distance(c, to) == 1 { 2 } else { 1 }, stop: false };
         let r = reachable(&g, c, 3, false, step);
         // Ring hexes cost 2, then one more step: radius 2 only.
         assert_eq!(r.len(), 19);
@@ -297,27 +262,14 @@ mod tests {
         let zoc = corridor[1];
         let step = |_: HexId, to: HexId| {
             if corridor.contains(&to) {
-                Step::Enter {
-                    cost: 1,
-                    stop: to == zoc,
-                }
+                Step::Enter { cost: 1, stop: to == zoc }
             } else {
                 Step::Blocked
             }
         };
         let r = reachable(&g, corridor[0], 5, false, step);
-        assert_eq!(
-            r.iter().map(|x| x.hex).collect::<Vec<_>>(),
-            vec![corridor[0], zoc]
-        );
-        assert_eq!(
-            find(&r, zoc),
-            Some(Reach {
-                hex: zoc,
-                spent: 1,
-                stopped: true
-            })
-        );
+        assert_eq!(r.iter().map(|x| x.hex).collect::<Vec<_>>(), vec![corridor[0], zoc]);
+        assert_eq!(find(&r, zoc), Some(Reach { hex: zoc, spent: 1, stopped: true }));
     }
 
     #[test]
@@ -332,21 +284,11 @@ mod tests {
             if !allowed.contains(&to) || (to == z && from != x) {
                 Step::Blocked
             } else {
-                Step::Enter {
-                    cost: 1,
-                    stop: from == s && to == x,
-                }
+                Step::Enter { cost: 1, stop: from == s && to == x }
             }
         };
         let r = reachable(&g, s, 3, false, step);
-        assert_eq!(
-            find(&r, x),
-            Some(Reach {
-                hex: x,
-                spent: 1,
-                stopped: true
-            })
-        );
+        assert_eq!(find(&r, x), Some(Reach { hex: x, spent: 1, stopped: true }));
         assert_eq!(find(&r, z).map(|r| r.spent), Some(3));
         let route = path_to(&g, s, z, 3, false, step).unwrap();
         assert_eq!(route.hexes, vec![s, y, x, z]);
@@ -362,28 +304,15 @@ mod tests {
         // stop.
         let step = |from: HexId, to: HexId| {
             if to == x && from == s {
-                Step::Enter {
-                    cost: 2,
-                    stop: true,
-                }
+                Step::Enter { cost: 2, stop: true }
             } else if (to == y && from == s) || (to == x && from == y) {
-                Step::Enter {
-                    cost: 1,
-                    stop: false,
-                }
+                Step::Enter { cost: 1, stop: false }
             } else {
                 Step::Blocked
             }
         };
         let r = reachable(&g, s, 2, false, step);
-        assert_eq!(
-            find(&r, x),
-            Some(Reach {
-                hex: x,
-                spent: 2,
-                stopped: false
-            })
-        );
+        assert_eq!(find(&r, x), Some(Reach { hex: x, spent: 2, stopped: false }));
     }
 
     #[test]
@@ -396,10 +325,7 @@ mod tests {
             if g.distance(c, to) == 1 && to != east {
                 Step::Blocked
             } else {
-                Step::Enter {
-                    cost: 1,
-                    stop: false,
-                }
+                Step::Enter { cost: 1, stop: false }
             }
         };
         let r = reachable(&g, c, 2, false, step);
@@ -416,10 +342,7 @@ mod tests {
     fn min_one_step_into_an_expensive_hex() {
         let g = grid();
         let c = g.parse("I9").unwrap();
-        let dear = |_: HexId, _: HexId| Step::Enter {
-            cost: 5,
-            stop: false,
-        };
+        let dear = |_: HexId, _: HexId| Step::Enter { cost: 5, stop: false };
         assert_eq!(reachable(&g, c, 1, false, dear).len(), 1);
         let r = reachable(&g, c, 1, true, dear);
         assert_eq!(r.len(), 7);
@@ -432,10 +355,7 @@ mod tests {
             if from == c && to != east {
                 Step::Blocked
             } else {
-                Step::Enter {
-                    cost: 5,
-                    stop: false,
-                }
+                Step::Enter { cost: 5, stop: false }
             }
         };
         let r = reachable(&g, c, 1, true, step);

@@ -30,17 +30,13 @@ impl<T> HexMap<T> {
     where
         T: Clone,
     {
-        HexMap {
-            cells: vec![fill; grid.len()],
-        }
+        HexMap { cells: vec![fill; grid.len()] }
     }
 
     /// A map with each hex set to `f(id)`, called once per hex in id order.
     /// O(N) calls.
     pub fn from_fn(grid: &HexGrid, f: impl FnMut(HexId) -> T) -> Self {
-        HexMap {
-            cells: grid.ids().map(f).collect(),
-        }
+        HexMap { cells: grid.ids().map(f).collect() }
     }
 
     /// Number of hexes covered. O(1).
@@ -71,18 +67,12 @@ impl<T> HexMap<T> {
 
     /// Every hex with its value, in id order. O(1) per item.
     pub fn iter(&self) -> impl Iterator<Item = (HexId, &T)> + '_ {
-        self.cells
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (HexId::from_index(i), v))
+        self.cells.iter().enumerate().map(|(i, v)| (HexId::from_index(i), v))
     }
 
     /// Every hex with its value mutably, in id order. O(1) per item.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (HexId, &mut T)> + '_ {
-        self.cells
-            .iter_mut()
-            .enumerate()
-            .map(|(i, v)| (HexId::from_index(i), v))
+        self.cells.iter_mut().enumerate().map(|(i, v)| (HexId::from_index(i), v))
     }
 }
 
@@ -111,12 +101,7 @@ pub struct NotAdjacent {
 
 impl fmt::Display for NotAdjacent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "hexes #{} and #{} do not share a hexside",
-            self.a.index(),
-            self.b.index()
-        )
+        write!(f, "hexes #{} and #{} do not share a hexside", self.a.index(), self.b.index())
     }
 }
 
@@ -149,10 +134,7 @@ fn key(a: HexId, b: HexId) -> (HexId, HexId) {
 impl<T> HexsideMap<T> {
     /// An empty map where every hexside reads as `default`. O(1).
     pub fn new(default: T) -> Self {
-        HexsideMap {
-            default,
-            sides: BTreeMap::new(),
-        }
+        HexsideMap { default, sides: BTreeMap::new() }
     }
 
     /// The value every unset hexside has. O(1).
@@ -220,11 +202,7 @@ struct SidesIn<T> {
 
 impl<T: Serialize> Serialize for HexsideMap<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        SidesOut {
-            default: &self.default,
-            sides: self.iter().collect(),
-        }
-        .serialize(serializer)
+        SidesOut { default: &self.default, sides: self.iter().collect() }.serialize(serializer)
     }
 }
 
@@ -233,10 +211,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for HexsideMap<T> {
     /// a later duplicate of the same hexside wins.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let SidesIn { default, sides } = SidesIn::deserialize(deserializer)?;
-        Ok(HexsideMap {
-            default,
-            sides: sides.into_iter().map(|(a, b, v)| (key(a, b), v)).collect(),
-        })
+        Ok(HexsideMap { default, sides: sides.into_iter().map(|(a, b, v)| (key(a, b), v)).collect() })
     }
 }
 
@@ -272,11 +247,7 @@ mod tests {
         assert_eq!(*m.get(g.parse("M8").unwrap()), Terrain::Clear);
         m[m7] = Terrain::Clear;
         *m.get_mut(m7) = Terrain::Woods;
-        let woods: Vec<_> = m
-            .iter()
-            .filter(|(_, &t)| t == Terrain::Woods)
-            .map(|(h, _)| h)
-            .collect();
+        let woods: Vec<_> = m.iter().filter(|(_, &t)| t == Terrain::Woods).map(|(h, _)| h).collect();
         assert_eq!(woods, vec![m7]);
         for (_, t) in m.iter_mut() {
             *t = Terrain::Clear;
@@ -312,17 +283,9 @@ mod tests {
         let m7 = g.parse("M7").unwrap();
         let o7 = g.parse("O7").unwrap();
         let mut sides = HexsideMap::new(Side::Open);
-        assert_eq!(
-            sides.set(&g, m7, o7, Side::River),
-            Err(NotAdjacent { a: m7, b: o7 })
-        );
-        assert_eq!(
-            sides.set(&g, m7, m7, Side::River),
-            Err(NotAdjacent { a: m7, b: m7 })
-        );
+        assert_eq!(sides.set(&g, m7, o7, Side::River), Err(NotAdjacent { a: m7, b: o7 }));
+        assert_eq!(sides.set(&g, m7, m7, Side::River), Err(NotAdjacent { a: m7, b: m7 }));
         assert!(sides.is_empty());
-        assert!(NotAdjacent { a: m7, b: o7 }
-            .to_string()
-            .contains("do not share a hexside"));
+        assert!(NotAdjacent { a: m7, b: o7 }.to_string().contains("do not share a hexside"));
     }
 }

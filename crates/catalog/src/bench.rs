@@ -51,11 +51,7 @@ pub struct BenchReport {
 
 /// Runs the benchmark: playouts for `seconds`, then clone, legal-action and
 /// apply timings on the states of one sample game (a fraction of a second).
-pub(crate) fn run<R: Ruleset>(
-    rules: &R,
-    setup: &Setup,
-    seconds: f64,
-) -> Result<BenchReport, SetupError> {
+pub(crate) fn run<R: Ruleset>(rules: &R, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError> {
     let info = rules.info();
     let setup = info.resolve(setup)?;
     let initial = rules.setup(&setup)?;
@@ -75,10 +71,7 @@ pub(crate) fn run<R: Ruleset>(
         let mut bots: Vec<Box<dyn Bot<R>>> = (0..info.seats.len())
             .map(|s| Box::new(RandomBot::new(bot_seed(0xbe5c, i, s))) as Box<dyn Bot<R>>)
             .collect();
-        let game_setup = Setup {
-            seed: setup.seed.wrapping_add(i as u64),
-            ..setup.clone()
-        };
+        let game_setup = Setup { seed: setup.seed.wrapping_add(i as u64), ..setup.clone() };
         match playout(rules, &game_setup, &mut bots, MAX_STEPS) {
             Ok(r) => {
                 report.playouts += 1;
@@ -169,10 +162,7 @@ fn sample_game<R: Ruleset>(rules: &R, mut state: R::State) -> Vec<(R::State, Sea
         }
         let action = legal[rng.gen_range(0..legal.len())];
         all.push((state.clone(), seat, action));
-        if rules
-            .try_apply(&mut state, seat, action, &mut Events::off())
-            .is_err()
-        {
+        if rules.try_apply(&mut state, seat, action, &mut Events::off()).is_err() {
             break;
         }
     }
@@ -190,18 +180,10 @@ mod tests {
         let d = find("totensonntag").expect("present");
         let r = d.bench(&Setup::seeded(1), 0.05).expect("default set-up");
         assert!(r.playouts >= 1 && r.failures == 0, "{r:?}");
-        assert!(
-            r.decisions_per_second > 0.0 && r.mean_decisions > 10.0,
-            "{r:?}"
-        );
+        assert!(r.decisions_per_second > 0.0 && r.mean_decisions > 10.0, "{r:?}");
         assert!(r.state_size_of > 0 && r.state_json_bytes > 100, "{r:?}");
-        assert!(
-            r.clone_ns > 0.0 && r.legal_ns > 0.0 && r.legal_mean >= 1.0 && r.samples > 10,
-            "{r:?}"
-        );
-        assert!(d
-            .bench(&Setup::seeded(1).with_option("impulse-pairs", "7"), 0.01)
-            .is_err());
+        assert!(r.clone_ns > 0.0 && r.legal_ns > 0.0 && r.legal_mean >= 1.0 && r.samples > 10, "{r:?}");
+        assert!(d.bench(&Setup::seeded(1).with_option("impulse-pairs", "7"), 0.01).is_err());
     }
 
     #[test]

@@ -2,9 +2,7 @@
 
 use crate::BenchReport;
 use sandtable_ai::SelfplayReport;
-use sandtable_core::{
-    Game, GameRecord, LoadError, Match, Rules, Ruleset, Session, Setup, SetupError,
-};
+use sandtable_core::{Game, GameRecord, LoadError, Match, Rules, Ruleset, Session, Setup, SetupError};
 use std::sync::Arc;
 
 /// What a front end can do with a game it knows only by id.
@@ -18,13 +16,7 @@ pub trait Driver: Send + Sync {
     /// Every [`LoadError`] but `HashMismatch`.
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError>;
     /// Random self-play, see [`sandtable_ai::selfplay`].
-    fn selfplay(
-        &self,
-        setup: &Setup,
-        games: usize,
-        seed: u64,
-        progress: &dyn Fn(usize),
-    ) -> SelfplayReport;
+    fn selfplay(&self, setup: &Setup, games: usize, seed: u64, progress: &dyn Fn(usize)) -> SelfplayReport;
     /// Speed and size figures, spending about `seconds` on playouts plus a
     /// little more on the micro-benchmarks. See [`BenchReport`].
     ///
@@ -58,13 +50,7 @@ impl<R: Ruleset> Driver for Typed<R> {
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError> {
         Ok(Box::new(Match::replay(self.rules().clone(), record)?))
     }
-    fn selfplay(
-        &self,
-        setup: &Setup,
-        games: usize,
-        seed: u64,
-        progress: &dyn Fn(usize),
-    ) -> SelfplayReport {
+    fn selfplay(&self, setup: &Setup, games: usize, seed: u64, progress: &dyn Fn(usize)) -> SelfplayReport {
         sandtable_ai::selfplay(self.rules().as_ref(), setup, games, seed, progress)
     }
     fn bench(&self, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError> {

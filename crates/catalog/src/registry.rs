@@ -12,12 +12,7 @@ use std::sync::{Arc, OnceLock};
 pub fn catalog() -> Vec<Arc<dyn Driver>> {
     static GAMES: OnceLock<Vec<Arc<dyn Driver>>> = OnceLock::new();
     GAMES
-        .get_or_init(|| {
-            vec![
-                Arc::new(Typed::new(Totensonntag::standard())),
-                Arc::new(Typed::new(Colditz::standard())),
-            ]
-        })
+        .get_or_init(|| vec![Arc::new(Typed::new(Totensonntag::standard())), Arc::new(Typed::new(Colditz::standard()))])
         .clone()
 }
 
@@ -28,14 +23,10 @@ pub fn catalog() -> Vec<Arc<dyn Driver>> {
 pub fn find(id: &str) -> Result<Arc<dyn Driver>, UnknownGame> {
     let games = catalog();
     let id = id.trim();
-    games
-        .iter()
-        .find(|d| d.game().info().id.eq_ignore_ascii_case(id))
-        .cloned()
-        .ok_or_else(|| UnknownGame {
-            id: id.to_owned(),
-            known: games.iter().map(|d| d.game().info().id.clone()).collect(),
-        })
+    games.iter().find(|d| d.game().info().id.eq_ignore_ascii_case(id)).cloned().ok_or_else(|| UnknownGame {
+        id: id.to_owned(),
+        known: games.iter().map(|d| d.game().info().id.clone()).collect(),
+    })
 }
 
 /// A loaded game: its driver and the match.
@@ -47,9 +38,7 @@ pub type Opened = (Arc<dyn Driver>, Box<dyn Session>);
 /// [`LoadError::WrongGame`] when no game of this build has the file's id;
 /// otherwise as [`sandtable_core::Game::load`].
 pub fn open(record: &GameRecord) -> Result<Opened, LoadError> {
-    let driver = find(&record.game).map_err(|_| LoadError::WrongGame {
-        found: record.game.clone(),
-    })?;
+    let driver = find(&record.game).map_err(|_| LoadError::WrongGame { found: record.game.clone() })?;
     let session = driver.game().load(record)?;
     Ok((driver, session))
 }
@@ -87,27 +76,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_totensonntag_and_lists_known_games() {
-        assert_eq!(
-            find("Totensonntag").expect("present").game().info().id,
-            "totensonntag"
-        );
+    fn finds_games_and_lists_known_games() {
+        assert_eq!(find("Totensonntag").expect("present").game().info().id, "totensonntag");
+        assert_eq!(find("colditz").expect("present").game().info().id, "colditz");
         let e = find("nope").err().expect("absent");
-        assert_eq!(e.known, vec!["totensonntag".to_owned()]);
+        assert_eq!(e.known, vec!["totensonntag".to_owned(), "colditz".to_owned()]);
         assert!(e.to_string().contains("totensonntag") && e.to_string().contains("нет игры"));
     }
 
     #[test]
     fn open_refuses_a_file_of_an_unknown_game() {
         let d = find("totensonntag").expect("present");
-        let s = d
-            .game()
-            .start(&sandtable_core::Setup::seeded(1))
-            .expect("starts");
-        let record = GameRecord {
-            game: "colditz".into(),
-            ..s.record()
-        };
+        let s = d.game().start(&sandtable_core::Setup::seeded(1)).expect("starts");
+        let record = GameRecord { game: "chess".into(), ..s.record() };
         assert!(matches!(open(&record), Err(LoadError::WrongGame { .. })));
         let (_, back) = open(&s.record()).expect("own record loads");
         assert_eq!(back.record(), s.record());

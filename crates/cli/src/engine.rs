@@ -34,11 +34,7 @@ struct Fail {
 
 impl Fail {
     fn new(kind: &'static str, text: Text) -> Fail {
-        Fail {
-            kind,
-            rule: None,
-            text,
-        }
+        Fail { kind, rule: None, text }
     }
 }
 
@@ -89,23 +85,14 @@ impl Engine {
             Err(e) => {
                 return render(
                     None,
-                    Err(Fail::new(
-                        "json",
-                        Text::new(
-                            format!("malformed JSON: {e}"),
-                            format!("неверный JSON: {e}"),
-                        ),
-                    )),
+                    Err(Fail::new("json", Text::new(format!("malformed JSON: {e}"), format!("неверный JSON: {e}")))),
                 )
             }
         };
         let Some(req) = request.as_object() else {
             return render(
                 None,
-                Err(Fail::new(
-                    "json",
-                    Text::fixed("a request is a JSON object", "запрос — это объект JSON"),
-                )),
+                Err(Fail::new("json", Text::fixed("a request is a JSON object", "запрос — это объект JSON"))),
             );
         };
         let answer = self.dispatch(req);
@@ -117,12 +104,7 @@ impl Engine {
         match cmd {
             "games" => Ok(body([(
                 "games",
-                Value::Array(
-                    sandtable_catalog::catalog()
-                        .iter()
-                        .map(|d| to_value(d.game().info()))
-                        .collect(),
-                ),
+                Value::Array(sandtable_catalog::catalog().iter().map(|d| to_value(d.game().info())).collect()),
             )])),
             "new" => self.new_game(req),
             "load" => self.load(req),
@@ -172,17 +154,12 @@ impl Engine {
     }
 
     fn new_game(&mut self, req: &Map<String, Value>) -> Answer {
-        let driver = sandtable_catalog::find(string(req, "game")?)
-            .map_err(|e| Fail::new("unknown_game", e.text()))?;
+        let driver = sandtable_catalog::find(string(req, "game")?).map_err(|e| Fail::new("unknown_game", e.text()))?;
         let seed = match req.get("seed") {
             None | Some(Value::Null) => 0,
-            Some(v) => v.as_u64().ok_or_else(|| {
-                bad_field(
-                    "seed",
-                    "a whole number 0 … 2^64-1",
-                    "целое число 0 … 2^64-1",
-                )
-            })?,
+            Some(v) => {
+                v.as_u64().ok_or_else(|| bad_field("seed", "a whole number 0 … 2^64-1", "целое число 0 … 2^64-1"))?
+            }
         };
         let scenario = optional_string(req, "scenario")?.map(str::to_owned);
         let mut options = BTreeMap::new();
@@ -195,42 +172,23 @@ impl Engine {
                         Value::String(s) => s.clone(),
                         Value::Number(n) => n.to_string(),
                         Value::Bool(b) => b.to_string(),
-                        _ => {
-                            return Err(bad_field(
-                                "options",
-                                "an object of strings",
-                                "объект строк",
-                            ))
-                        }
+                        _ => return Err(bad_field("options", "an object of strings", "объект строк")),
                     };
                     options.insert(k.clone(), v);
                 }
             }
             Some(_) => return Err(bad_field("options", "an object of strings", "объект строк")),
         }
-        let session = driver
-            .game()
-            .start(&Setup {
-                scenario,
-                options,
-                seed,
-            })
-            .map_err(|e| Fail::new("setup", e.text))?;
+        let session =
+            driver.game().start(&Setup { scenario, options, seed }).map_err(|e| Fail::new("setup", e.text))?;
         Ok(self.open(session))
     }
 
     fn load(&mut self, req: &Map<String, Value>) -> Answer {
         let record = req.get("record").ok_or_else(|| missing("record"))?;
-        let record: sandtable_core::GameRecord =
-            serde_json::from_value(record.clone()).map_err(|e| {
-                Fail::new(
-                    "load",
-                    Text::new(
-                        format!("not a game file: {e}"),
-                        format!("не файл партии: {e}"),
-                    ),
-                )
-            })?;
+        let record: sandtable_core::GameRecord = serde_json::from_value(record.clone()).map_err(|e| {
+            Fail::new("load", Text::new(format!("not a game file: {e}"), format!("не файл партии: {e}")))
+        })?;
         let (_, session) = sandtable_catalog::open(&record).map_err(|e| {
             let s = e.to_string();
             Fail::new("load", Text::new(s.clone(), s))
@@ -266,21 +224,14 @@ impl Engine {
                 out.extend(status(s.as_ref()));
                 Ok(out)
             }
-            Err(Refusal::Illegal(i)) => Err(Fail {
-                kind: "illegal",
-                rule: Some(i.rule.into_owned()),
-                text: i.text,
-            }),
+            Err(Refusal::Illegal(i)) => Err(Fail { kind: "illegal", rule: Some(i.rule.into_owned()), text: i.text }),
             Err(Refusal::Parse(p)) => Err(Fail::new("parse", p.text)),
         }
     }
 
     fn session(&self, req: &Map<String, Value>) -> Result<&dyn Session, Fail> {
         let id = string(req, "id")?;
-        self.sessions
-            .get(id)
-            .map(Box::as_ref)
-            .ok_or_else(|| unknown_id(id))
+        self.sessions.get(id).map(Box::as_ref).ok_or_else(|| unknown_id(id))
     }
 
     fn session_mut(&mut self, req: &Map<String, Value>) -> Result<&mut Box<dyn Session>, Fail> {
@@ -289,8 +240,7 @@ impl Engine {
     }
 }
 
-const COMMANDS: &str =
-    "games, new, load, to_act, legal, apply, undo, view, render, log, record, close, quit";
+const COMMANDS: &str = "games, new, load, to_act, legal, apply, undo, view, render, log, record, close, quit";
 
 /// Reads request lines from `input` and writes one reply line each to
 /// `output` until end of input or `quit`. Blank lines are skipped; lines over
@@ -314,13 +264,9 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> 
             match std::str::from_utf8(&buf) {
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) => engine.handle_line(line),
-                Err(_) => render(
-                    None,
-                    Err(Fail::new(
-                        "json",
-                        Text::fixed("the line is not UTF-8", "строка не в UTF-8"),
-                    )),
-                ),
+                Err(_) => {
+                    render(None, Err(Fail::new("json", Text::fixed("the line is not UTF-8", "строка не в UTF-8"))))
+                }
             }
         };
         output.write_all(reply.as_bytes())?;
@@ -353,22 +299,14 @@ fn too_long() -> String {
         None,
         Err(Fail::new(
             "too_long",
-            Text::new(
-                format!("the line is longer than {MAX_LINE} bytes"),
-                format!("строка длиннее {MAX_LINE} байт"),
-            ),
+            Text::new(format!("the line is longer than {MAX_LINE} bytes"), format!("строка длиннее {MAX_LINE} байт")),
         )),
     )
 }
 
 fn render(rid: Option<&Value>, answer: Answer) -> String {
     let reply = match answer {
-        Ok(body) => Reply {
-            ok: true,
-            rid,
-            error: None,
-            body,
-        },
+        Ok(body) => Reply { ok: true, rid, error: None, body },
         Err(f) => Reply {
             ok: false,
             rid,
@@ -381,7 +319,9 @@ fn render(rid: Option<&Value>, answer: Answer) -> String {
             body: Map::new(),
         },
     };
-    serde_json::to_string(&reply).unwrap_or_else(|_| r#"{"ok":false,"error":{"kind":"internal","en":"reply not serialisable","ru":"ответ не сериализуется"}}"#.into())
+    serde_json::to_string(&reply).unwrap_or_else(|_| {
+        r#"{"ok":false,"error":{"kind":"internal","en":"reply not serialisable","ru":"ответ не сериализуется"}}"#.into()
+    })
 }
 
 fn body<const N: usize>(fields: [(&str, Value); N]) -> Map<String, Value> {
@@ -396,10 +336,7 @@ fn to_value<T: Serialize + ?Sized>(v: &T) -> Value {
 fn status(s: &dyn Session) -> Map<String, Value> {
     let info = s.info();
     match s.to_act() {
-        ToAct::Seats(seats) => body([(
-            "to_act",
-            json!(seats.iter().map(|x| info.seat_id(x)).collect::<Vec<_>>()),
-        )]),
+        ToAct::Seats(seats) => body([("to_act", json!(seats.iter().map(|x| info.seat_id(x)).collect::<Vec<_>>()))]),
         ToAct::Over(o) => body([(
             "over",
             json!({
@@ -411,33 +348,18 @@ fn status(s: &dyn Session) -> Map<String, Value> {
 }
 
 fn missing(field: &str) -> Fail {
-    Fail::new(
-        "missing_field",
-        Text::new(
-            format!("missing field {field:?}"),
-            format!("нет поля {field:?}"),
-        ),
-    )
+    Fail::new("missing_field", Text::new(format!("missing field {field:?}"), format!("нет поля {field:?}")))
 }
 
 fn bad_field(field: &str, en: &str, ru: &str) -> Fail {
     Fail::new(
         "bad_field",
-        Text::new(
-            format!("field {field:?} must be {en}"),
-            format!("поле {field:?} должно быть: {ru}"),
-        ),
+        Text::new(format!("field {field:?} must be {en}"), format!("поле {field:?} должно быть: {ru}")),
     )
 }
 
 fn unknown_id(id: &str) -> Fail {
-    Fail::new(
-        "unknown_id",
-        Text::new(
-            format!("no open game {id:?}"),
-            format!("нет открытой партии {id:?}"),
-        ),
-    )
+    Fail::new("unknown_id", Text::new(format!("no open game {id:?}"), format!("нет открытой партии {id:?}")))
 }
 
 fn string<'a>(req: &'a Map<String, Value>, field: &str) -> Result<&'a str, Fail> {
@@ -457,19 +379,10 @@ fn optional_string<'a>(req: &'a Map<String, Value>, field: &str) -> Result<Optio
 
 fn find_seat(s: &dyn Session, id: &str) -> Result<Seat, Fail> {
     s.info().seat(id).ok_or_else(|| {
-        let seats = s
-            .info()
-            .seats
-            .iter()
-            .map(|x| x.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let seats = s.info().seats.iter().map(|x| x.id.as_str()).collect::<Vec<_>>().join(", ");
         Fail::new(
             "unknown_seat",
-            Text::new(
-                format!("no seat {id:?}; seats: {seats}"),
-                format!("нет места {id:?}; места: {seats}"),
-            ),
+            Text::new(format!("no seat {id:?}; seats: {seats}"), format!("нет места {id:?}; места: {seats}")),
         )
     })
 }

@@ -42,7 +42,11 @@ impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FileError::Io { path, error } => {
-                write!(f, "{}: cannot read or write the file: {error} / не удалось прочитать или записать файл", path.display())
+                write!(
+                    f,
+                    "{}: cannot read or write the file: {error} / не удалось прочитать или записать файл",
+                    path.display()
+                )
             }
             FileError::Exists(path) => write!(
                 f,
@@ -66,16 +70,9 @@ impl std::error::Error for FileError {}
 /// [`FileError::Io`], or [`FileError::Load`] with [`LoadError::Json`] when the
 /// text is not a game file.
 pub fn read_record(path: &Path) -> Result<GameRecord, FileError> {
-    let bytes = std::fs::read(path).map_err(|e| FileError::Io {
-        path: path.to_owned(),
-        error: e.to_string(),
-    })?;
-    let load = |error| FileError::Load {
-        path: path.to_owned(),
-        error,
-    };
-    let text = String::from_utf8(bytes)
-        .map_err(|_| load(LoadError::Json("the file is not UTF-8 text".into())))?;
+    let bytes = std::fs::read(path).map_err(|e| FileError::Io { path: path.to_owned(), error: e.to_string() })?;
+    let load = |error| FileError::Load { path: path.to_owned(), error };
+    let text = String::from_utf8(bytes).map_err(|_| load(LoadError::Json("the file is not UTF-8 text".into())))?;
     GameRecord::from_json(&text).map_err(load)
 }
 
@@ -87,10 +84,7 @@ pub fn read_record(path: &Path) -> Result<GameRecord, FileError> {
 /// a hash mismatch are [`FileError::Load`].
 pub fn open(path: &Path) -> Result<Opened, FileError> {
     let record = read_record(path)?;
-    sandtable_catalog::open(&record).map_err(|error| FileError::Load {
-        path: path.to_owned(),
-        error,
-    })
+    sandtable_catalog::open(&record).map_err(|error| FileError::Load { path: path.to_owned(), error })
 }
 
 /// Writes a game file atomically: a temporary file in the same directory,
@@ -104,20 +98,13 @@ pub fn write_record(path: &Path, record: &GameRecord, overwrite: bool) -> Result
     if !overwrite && path.exists() {
         return Err(FileError::Exists(path.to_owned()));
     }
-    let io = |e: std::io::Error| FileError::Io {
-        path: path.to_owned(),
-        error: e.to_string(),
-    };
+    let io = |e: std::io::Error| FileError::Io { path: path.to_owned(), error: e.to_string() };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .map_or_else(|| "game".into(), |n| n.to_string_lossy().into_owned());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
+    let name = path.file_name().map_or_else(|| "game".into(), |n| n.to_string_lossy().into_owned());
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
     let tmp = dir.join(format!(".{name}.{}.{nanos}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
@@ -139,8 +126,7 @@ mod tests {
     use sandtable_core::Setup;
 
     fn temp(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("sandtable-gamefile-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("sandtable-gamefile-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         dir
@@ -153,10 +139,7 @@ mod tests {
         let d = sandtable_catalog::find("totensonntag").expect("present");
         let mut s = d.game().start(&Setup::seeded(4)).expect("starts");
         write_record(&path, &s.record(), false).expect("writes");
-        assert!(matches!(
-            write_record(&path, &s.record(), false),
-            Err(FileError::Exists(_))
-        ));
+        assert!(matches!(write_record(&path, &s.record(), false), Err(FileError::Exists(_))));
         let allies = s.info().seat("allies").expect("seat");
         s.apply(allies, "pick 2").expect("legal");
         write_record(&path, &s.record(), true).expect("overwrites");

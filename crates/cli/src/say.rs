@@ -5,11 +5,7 @@ use std::fmt::Write;
 
 /// The seat ids of a set, space-separated (`axis allies`).
 pub fn seat_ids(info: &GameInfo, seats: SeatSet) -> String {
-    seats
-        .iter()
-        .map(|s| info.seat_id(s))
-        .collect::<Vec<_>>()
-        .join(" ")
+    seats.iter().map(|s| info.seat_id(s)).collect::<Vec<_>>().join(" ")
 }
 
 /// `to act: allies` or `game over: <result in English>`: the stable first
@@ -37,10 +33,7 @@ pub fn event_line(e: &Event, lang: &str) -> String {
 
 /// Events, one per line, each prefixed by `indent`.
 pub fn event_lines(events: &[Event], lang: &str, indent: &str) -> String {
-    events
-        .iter()
-        .map(|e| format!("{indent}{}\n", event_line(e, lang)))
-        .collect()
+    events.iter().map(|e| format!("{indent}{}\n", event_line(e, lang))).collect()
 }
 
 /// `refused [CCT 2.0] english / русский` (or `refused: cannot read …`).
@@ -58,11 +51,7 @@ mod tests {
 
     #[test]
     fn lines() {
-        let e = Event {
-            rule: Some("CCT 2.1".into()),
-            dice: vec![3, 5],
-            text: Text::fixed("rolls", "бросок"),
-        };
+        let e = Event { rule: Some("CCT 2.1".into()), dice: vec![3, 5], text: Text::fixed("rolls", "бросок") };
         assert_eq!(event_line(&e, "en"), "[CCT 2.1] (3 5) rolls");
         assert_eq!(event_line(&e, "ru"), "[CCT 2.1] (3 5) бросок");
         assert_eq!(event_lines(&[e], "en", "  "), "  [CCT 2.1] (3 5) rolls\n");

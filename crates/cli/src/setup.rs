@@ -9,9 +9,7 @@ use std::collections::BTreeMap;
 /// The text in both languages, for the argument parser to show.
 pub fn parse_option(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
-            Ok((k.trim().to_owned(), v.trim().to_owned()))
-        }
+        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
         _ => Err(Text::new(
             format!("expected key=value, got {text:?}"),
             format!("ожидается ключ=значение, а не {text:?}"),
@@ -24,18 +22,12 @@ pub fn parse_option(text: &str) -> Result<(String, String), String> {
 /// checked against the game when the game starts.
 pub fn request(scenario: Option<String>, options: &[(String, String)], seed: u64) -> Setup {
     let options: BTreeMap<String, String> = options.iter().cloned().collect();
-    Setup {
-        scenario,
-        options,
-        seed,
-    }
+    Setup { scenario, options, seed }
 }
 
 /// A seed from the clock, for games started without `--seed`.
 pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 #[cfg(test)]
@@ -44,16 +36,10 @@ mod tests {
 
     #[test]
     fn options_parse_and_refuse() {
-        assert_eq!(
-            parse_option(" impulse-pairs = 4 "),
-            Ok(("impulse-pairs".into(), "4".into()))
-        );
+        assert_eq!(parse_option(" impulse-pairs = 4 "), Ok(("impulse-pairs".into(), "4".into())));
         for bad in ["x", "=4", "k=", ""] {
             let e = parse_option(bad).expect_err(bad);
-            assert!(
-                e.contains("key=value") && e.contains("ключ=значение"),
-                "{e}"
-            );
+            assert!(e.contains("key=value") && e.contains("ключ=значение"), "{e}");
         }
         let s = request(None, &[("a".into(), "1".into())], 9);
         assert_eq!(s.option("a"), Some("1"));

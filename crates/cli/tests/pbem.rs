@@ -5,11 +5,7 @@ mod common;
 use common::{ok, run_in, stderr, stdout, TempDir};
 
 fn new_game(dir: &TempDir, name: &str) -> std::path::PathBuf {
-    let out = run_in(
-        &dir.0,
-        &["new", "totensonntag", "--seed", "11", "-o", name],
-        "",
-    );
+    let out = run_in(&dir.0, &["new", "totensonntag", "--seed", "11", "-o", name], "");
     ok(&out);
     dir.path(name)
 }
@@ -19,10 +15,7 @@ fn games_lists_totensonntag() {
     let dir = TempDir::new("games");
     let out = ok(&run_in(&dir.0, &["games"], ""));
     assert!(out.contains("totensonntag"), "{out}");
-    assert!(
-        out.contains("(authored)") && out.contains("impulse-pairs=5|4") && out.contains("cct-1.0"),
-        "{out}"
-    );
+    assert!(out.contains("(authored)") && out.contains("impulse-pairs=5|4") && out.contains("cct-1.0"), "{out}");
     let ru = ok(&run_in(&dir.0, &["--lang", "ru", "games"], ""));
     assert!(ru.contains("места") && ru.contains("Ось"), "{ru}");
 }
@@ -32,49 +25,18 @@ fn new_refuses_to_overwrite_without_force() {
     let dir = TempDir::new("new");
     let path = new_game(&dir, "g.json");
     let before = std::fs::read(&path).expect("file");
-    let again = run_in(
-        &dir.0,
-        &["new", "totensonntag", "--seed", "12", "-o", "g.json"],
-        "",
-    );
+    let again = run_in(&dir.0, &["new", "totensonntag", "--seed", "12", "-o", "g.json"], "");
     assert_eq!(again.status.code(), Some(1));
     assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
     assert_eq!(std::fs::read(&path).expect("file"), before);
-    ok(&run_in(
-        &dir.0,
-        &[
-            "new",
-            "totensonntag",
-            "--seed",
-            "12",
-            "-o",
-            "g.json",
-            "--force",
-        ],
-        "",
-    ));
+    ok(&run_in(&dir.0, &["new", "totensonntag", "--seed", "12", "-o", "g.json", "--force"], ""));
     assert_ne!(std::fs::read(&path).expect("file"), before);
-    let bad = run_in(
-        &dir.0,
-        &[
-            "new",
-            "totensonntag",
-            "--option",
-            "impulse-pairs=9",
-            "-o",
-            "h.json",
-        ],
-        "",
-    );
+    let bad = run_in(&dir.0, &["new", "totensonntag", "--option", "impulse-pairs=9", "-o", "h.json"], "");
     assert_eq!(bad.status.code(), Some(1));
     assert!(stderr(&bad).contains("impulse-pairs"), "{}", stderr(&bad));
     assert!(!dir.path("h.json").exists());
     let unknown = run_in(&dir.0, &["new", "chess", "-o", "c.json"], "");
-    assert!(
-        !unknown.status.success() && stderr(&unknown).contains("totensonntag"),
-        "{}",
-        stderr(&unknown)
-    );
+    assert!(!unknown.status.success() && stderr(&unknown).contains("totensonntag"), "{}", stderr(&unknown));
 }
 
 #[test]
@@ -82,70 +44,33 @@ fn show_legal_apply_replay() {
     let dir = TempDir::new("pbem");
     let path = new_game(&dir, "g.json");
     let show = ok(&run_in(&dir.0, &["show", "g.json"], ""));
-    assert!(
-        show.lines()
-            .next()
-            .is_some_and(|l| l.starts_with("to act: allies")),
-        "{show}"
-    );
-    let show_ru = ok(&run_in(
-        &dir.0,
-        &["show", "g.json", "--seat", "allies", "--lang", "ru"],
-        "",
-    ));
-    assert!(
-        show_ru.starts_with("to act: allies\n") && show_ru.contains("Ход"),
-        "{show_ru}"
-    );
+    assert!(show.lines().next().is_some_and(|l| l.starts_with("to act: allies")), "{show}");
+    let show_ru = ok(&run_in(&dir.0, &["show", "g.json", "--seat", "allies", "--lang", "ru"], ""));
+    assert!(show_ru.starts_with("to act: allies\n") && show_ru.contains("Ход"), "{show_ru}");
 
-    let legal = ok(&run_in(
-        &dir.0,
-        &["legal", "g.json", "--seat", "allies"],
-        "",
-    ));
+    let legal = ok(&run_in(&dir.0, &["legal", "g.json", "--seat", "allies"], ""));
     let lines: Vec<&str> = legal.lines().collect();
     for n in 1..=6 {
         assert!(lines.contains(&format!("pick {n}").as_str()), "{legal}");
     }
     assert!(lines.contains(&"roll"), "{legal}");
-    assert_eq!(
-        ok(&run_in(&dir.0, &["legal", "g.json", "--seat", "axis"], "")),
-        ""
-    );
+    assert_eq!(ok(&run_in(&dir.0, &["legal", "g.json", "--seat", "axis"], "")), "");
 
     // Illegal: exit 2, the rule on stderr, the file byte-identical.
     let before = std::fs::read(&path).expect("file");
     let refused = run_in(&dir.0, &["apply", "g.json", "--seat", "allies", "end"], "");
     assert_eq!(refused.status.code(), Some(2));
     let err = stderr(&refused);
-    assert!(
-        err.starts_with("refused [CCT 2.0]") && err.contains(" / "),
-        "{err}"
-    );
+    assert!(err.starts_with("refused [CCT 2.0]") && err.contains(" / "), "{err}");
     assert_eq!(std::fs::read(&path).expect("file"), before);
-    let unknown_seat = run_in(
-        &dir.0,
-        &["apply", "g.json", "--seat", "germans", "roll"],
-        "",
-    );
+    let unknown_seat = run_in(&dir.0, &["apply", "g.json", "--seat", "germans", "roll"], "");
     assert_eq!(unknown_seat.status.code(), Some(2));
-    assert!(
-        stderr(&unknown_seat).contains("axis, allies"),
-        "{}",
-        stderr(&unknown_seat)
-    );
+    assert!(stderr(&unknown_seat).contains("axis, allies"), "{}", stderr(&unknown_seat));
     assert_eq!(std::fs::read(&path).expect("file"), before);
 
     // Legal: events printed, the file changed, and it is now someone's impulse.
-    let applied = ok(&run_in(
-        &dir.0,
-        &["apply", "g.json", "--seat", "allies", "pick", "3"],
-        "",
-    ));
-    assert!(
-        applied.contains("allies: pick 3") && applied.contains("[CCT 2.2]"),
-        "{applied}"
-    );
+    let applied = ok(&run_in(&dir.0, &["apply", "g.json", "--seat", "allies", "pick", "3"], ""));
+    assert!(applied.contains("allies: pick 3") && applied.contains("[CCT 2.2]"), "{applied}");
     assert_ne!(std::fs::read(&path).expect("file"), before);
     let show = ok(&run_in(&dir.0, &["show", "g.json"], ""));
     assert!(show.starts_with("to act: "), "{show}");
@@ -153,10 +78,7 @@ fn show_legal_apply_replay() {
     assert_eq!(std::fs::read_dir(&dir.0).expect("dir").count(), 1);
 
     let replay = ok(&run_in(&dir.0, &["replay", "g.json"], ""));
-    assert!(
-        replay.starts_with("1. allies: pick 3\n    [CCT 2.1]"),
-        "{replay}"
-    );
+    assert!(replay.starts_with("1. allies: pick 3\n    [CCT 2.1]"), "{replay}");
     assert!(replay.contains("verified: 1 decisions"), "{replay}");
 }
 
@@ -164,11 +86,7 @@ fn show_legal_apply_replay() {
 fn tampered_and_garbage_files_exit_3_untouched() {
     let dir = TempDir::new("tamper");
     let path = new_game(&dir, "g.json");
-    ok(&run_in(
-        &dir.0,
-        &["apply", "g.json", "--seat", "allies", "pick 3"],
-        "",
-    ));
+    ok(&run_in(&dir.0, &["apply", "g.json", "--seat", "allies", "pick 3"], ""));
     let good = std::fs::read_to_string(&path).expect("file");
 
     // One log entry edited (still a legal action): the hash no longer matches.
@@ -183,54 +101,27 @@ fn tampered_and_garbage_files_exit_3_untouched() {
     assert_eq!(std::fs::read_to_string(&path).expect("file"), edited);
     let replay = run_in(&dir.0, &["replay", "g.json"], "");
     assert_eq!(replay.status.code(), Some(3));
-    assert!(
-        stdout(&replay).contains("1. allies: pick 5"),
-        "{}",
-        stdout(&replay)
-    );
-    assert!(
-        stderr(&replay).contains("another state"),
-        "{}",
-        stderr(&replay)
-    );
+    assert!(stdout(&replay).contains("1. allies: pick 5"), "{}", stdout(&replay));
+    assert!(stderr(&replay).contains("another state"), "{}", stderr(&replay));
 
     // The hash edited.
     let hash_edited = good.replacen("\"state_hash\": \"", "\"state_hash\": \"0", 1);
     std::fs::write(&path, &hash_edited).expect("write");
-    assert_eq!(
-        run_in(&dir.0, &["show", "g.json"], "").status.code(),
-        Some(3)
-    );
-    assert_eq!(
-        run_in(&dir.0, &["legal", "g.json", "--seat", "axis"], "")
-            .status
-            .code(),
-        Some(3)
-    );
+    assert_eq!(run_in(&dir.0, &["show", "g.json"], "").status.code(), Some(3));
+    assert_eq!(run_in(&dir.0, &["legal", "g.json", "--seat", "axis"], "").status.code(), Some(3));
 
     // An entry that does not replay: replay says which.
     std::fs::write(&path, good.replace("\"pick 3\"", "\"pick 9\"")).expect("write");
     let replay = run_in(&dir.0, &["replay", "g.json"], "");
     assert_eq!(replay.status.code(), Some(3));
-    assert!(
-        stderr(&replay).contains("log entry 1 does not replay"),
-        "{}",
-        stderr(&replay)
-    );
+    assert!(stderr(&replay).contains("log entry 1 does not replay"), "{}", stderr(&replay));
 
     // Garbage.
     std::fs::write(&path, "{ this is not a game").expect("write");
     let garbage = run_in(&dir.0, &["show", "g.json"], "");
     assert_eq!(garbage.status.code(), Some(3));
-    assert!(
-        stderr(&garbage).contains("not a sandtable game file"),
-        "{}",
-        stderr(&garbage)
-    );
-    assert_eq!(
-        std::fs::read_to_string(&path).expect("file"),
-        "{ this is not a game"
-    );
+    assert!(stderr(&garbage).contains("not a sandtable game file"), "{}", stderr(&garbage));
+    assert_eq!(std::fs::read_to_string(&path).expect("file"), "{ this is not a game");
     let missing = run_in(&dir.0, &["show", "nope.json"], "");
     assert_eq!(missing.status.code(), Some(1));
 }

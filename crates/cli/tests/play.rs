@@ -14,10 +14,7 @@ fn hot_seat_reads_a_script() {
     ));
     assert!(out.contains("to act: allies"), "{out}");
     assert!(out.contains("   4. pick 3"), "{out}");
-    assert!(
-        out.contains("allies: pick 3") && out.contains("[CCT 2.2]"),
-        "{out}"
-    );
+    assert!(out.contains("allies: pick 3") && out.contains("[CCT 2.2]"), "{out}");
     assert!(out.contains("Commands:"), "{out}");
     assert!(out.contains("1. allies: pick 3"), "{out}");
     assert!(out.contains("refused: cannot read"), "{out}");
@@ -33,48 +30,21 @@ fn numbers_units_undo_and_eof() {
     // 4 = "pick 3" in the numbered list; then end of input without quit.
     let out = ok(&run_in(
         &dir.0,
-        &[
-            "play",
-            "totensonntag",
-            "--seed",
-            "3",
-            "--vs",
-            "random",
-            "--seat",
-            "allies",
-        ],
+        &["play", "totensonntag", "--seed", "3", "--vs", "random", "--seat", "allies"],
         "legal\n4\nrtr5\nundo\nend\n",
     ));
     assert!(out.contains("allies: pick 3"), "{out}");
     assert!(out.contains("move rtr5 "), "{out}");
     assert!(out.contains("(random): "), "{out}");
     // Russian labels.
-    let ru = ok(&run_in(
-        &dir.0,
-        &["--lang", "ru", "play", "totensonntag", "--seed", "3"],
-        "pick 2\n",
-    ));
-    assert!(
-        ru.contains("ходят: allies") && ru.contains("выбирает УИ 2"),
-        "{ru}"
-    );
+    let ru = ok(&run_in(&dir.0, &["--lang", "ru", "play", "totensonntag", "--seed", "3"], "pick 2\n"));
+    assert!(ru.contains("ходят: allies") && ru.contains("выбирает УИ 2"), "{ru}");
 }
 
 #[test]
 fn unknown_seat_and_game_are_errors() {
     let dir = TempDir::new("play3");
-    let seat = run_in(
-        &dir.0,
-        &[
-            "play",
-            "totensonntag",
-            "--vs",
-            "random",
-            "--seat",
-            "germans",
-        ],
-        "",
-    );
+    let seat = run_in(&dir.0, &["play", "totensonntag", "--vs", "random", "--seat", "germans"], "");
     assert_eq!(seat.status.code(), Some(2));
     let game = run_in(&dir.0, &["play", "chess"], "");
     assert_eq!(game.status.code(), Some(1));
@@ -85,18 +55,12 @@ fn hot_seat_secret_round_passes_the_keyboard() {
     let dir = TempDir::new("play4");
     // Seed 4: the Allies pick 6 and the Axis rolls 6, so both pick secretly
     // in the next pair (2.1). Checked only if the dice still fall that way.
-    let out = ok(&run_in(
-        &dir.0,
-        &["play", "totensonntag", "--seed", "4"],
-        "pick 6\nend\nend\npick 2\nlog\npick 5\nquit\n",
-    ));
+    let out =
+        ok(&run_in(&dir.0, &["play", "totensonntag", "--seed", "4"], "pick 6\nend\nend\npick 2\nlog\npick 5\nquit\n"));
     if !out.contains("Axis rolls initiative 6") || !out.contains("to act: axis allies") {
         return;
     }
-    assert!(
-        out.contains("pass the keyboard to axis") && out.contains("pass the keyboard to allies"),
-        "{out}"
-    );
+    assert!(out.contains("pass the keyboard to axis") && out.contains("pass the keyboard to allies"), "{out}");
     assert!(out.contains("4. axis: (secret choice)"), "{out}");
     assert!(out.contains("Axis picks initiative level 2"), "{out}");
 }
@@ -107,16 +71,7 @@ fn a_game_against_the_bot_reaches_game_over() {
     // "1" plays the first legal action (end, roll, recover …) every time.
     let out = ok(&run_in(
         &dir.0,
-        &[
-            "play",
-            "totensonntag",
-            "--seed",
-            "9",
-            "--vs",
-            "random",
-            "--seat",
-            "axis",
-        ],
+        &["play", "totensonntag", "--seed", "9", "--vs", "random", "--seat", "axis"],
         &"1\n".repeat(5000),
     ));
     let last = out.lines().last().unwrap_or_default();

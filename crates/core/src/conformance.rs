@@ -40,12 +40,7 @@ pub struct Battery {
 impl Battery {
     /// A battery that runs in seconds: a few full games, checks every few steps.
     pub fn quick(setups: Vec<Setup>) -> Battery {
-        Battery {
-            setups,
-            playouts: 3,
-            max_steps: 200_000,
-            check_every: 7,
-        }
+        Battery { setups, playouts: 3, max_steps: 200_000, check_every: 7 }
     }
 }
 
@@ -65,10 +60,7 @@ pub fn check<R: Ruleset>(rules: &R, battery: &Battery) -> Report {
     let mut report = Report::default();
     for (si, setup) in battery.setups.iter().enumerate() {
         for p in 0..battery.playouts {
-            let mut setup = rules
-                .info()
-                .resolve(setup)
-                .unwrap_or_else(|e| panic!("set-up {si} refused: {e}"));
+            let mut setup = rules.info().resolve(setup).unwrap_or_else(|e| panic!("set-up {si} refused: {e}"));
             setup.seed = setup.seed.wrapping_add(p as u64 * 7919);
             let (steps, outcome) = playout(rules, &setup, battery, (si * 1000 + p) as u64);
             report.games += 1;
@@ -79,17 +71,10 @@ pub fn check<R: Ruleset>(rules: &R, battery: &Battery) -> Report {
     report
 }
 
-fn playout<R: Ruleset>(
-    rules: &R,
-    setup: &Setup,
-    battery: &Battery,
-    choice_seed: u64,
-) -> (usize, String) {
+fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed: u64) -> (usize, String) {
     let game = &rules.info().id;
     let seed = setup.seed;
-    let mut state = rules
-        .setup(setup)
-        .unwrap_or_else(|e| panic!("{game} seed {seed}: setup failed: {e}"));
+    let mut state = rules.setup(setup).unwrap_or_else(|e| panic!("{game} seed {seed}: setup failed: {e}"));
     let mut rng = ChaCha8Rng::seed_from_u64(choice_seed ^ 0x5eed);
     let mut log: Vec<(Seat, R::Action)> = Vec::new();
     let mut pool: Vec<R::Action> = Vec::new();
@@ -107,17 +92,8 @@ fn playout<R: Ruleset>(
             }
             ToAct::Seats(s) => s,
         };
-        assert!(
-            step < battery.max_steps,
-            "{}: no end after {} decisions",
-            here(),
-            battery.max_steps
-        );
-        assert!(
-            !acting.is_empty(),
-            "{}: nobody to act but the game is not over",
-            here()
-        );
+        assert!(step < battery.max_steps, "{}: no end after {} decisions", here(), battery.max_steps);
+        assert!(!acting.is_empty(), "{}: nobody to act but the game is not over", here());
         let deep = step % battery.check_every == 0;
 
         for (i, &seat) in seats.iter().enumerate() {
@@ -150,22 +126,13 @@ fn playout<R: Ruleset>(
                 // Listed actions all apply, and their notation reads back.
                 for &a in by_seat[i].iter().take(48) {
                     let text = rules.notation(a);
-                    let back = rules.parse(&text).unwrap_or_else(|e| {
-                        panic!("{}: notation {text:?} does not parse: {e}", here())
-                    });
-                    assert_eq!(
-                        back,
-                        a,
-                        "{}: notation {text:?} reads back as another action",
-                        here()
-                    );
+                    let back = rules
+                        .parse(&text)
+                        .unwrap_or_else(|e| panic!("{}: notation {text:?} does not parse: {e}", here()));
+                    assert_eq!(back, a, "{}: notation {text:?} reads back as another action", here());
                     let mut s = state.clone();
                     if let Err(e) = rules.try_apply(&mut s, seat, a, &mut Events::off()) {
-                        panic!(
-                            "{}: listed action {text:?} of seat {} refused: {e}",
-                            here(),
-                            seat.index()
-                        );
+                        panic!("{}: listed action {text:?} of seat {} refused: {e}", here(), seat.index());
                     }
                 }
                 // Unlisted actions are refused, name a rule, and change nothing.
@@ -194,14 +161,11 @@ fn playout<R: Ruleset>(
             }
             // Serialisation round trip.
             let json = serde_json::to_string(&state).expect("state serialises");
-            let back: R::State = serde_json::from_str(&json)
-                .unwrap_or_else(|e| panic!("{}: state does not deserialise: {e}", here()));
+            let back: R::State =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: state does not deserialise: {e}", here()));
             assert!(back == state, "{}: state changed through JSON", here());
             // View redaction: what a viewer may not see does not reach its view.
-            let viewers = seats
-                .iter()
-                .map(|&s| Viewer::Seat(s))
-                .chain([Viewer::Spectator]);
+            let viewers = seats.iter().map(|&s| Viewer::Seat(s)).chain([Viewer::Spectator]);
             for viewer in viewers {
                 let other = rules.resample_hidden(&state, viewer, rng.gen());
                 assert!(
@@ -215,19 +179,12 @@ fn playout<R: Ruleset>(
         // Random decision by a random acting seat.
         let candidates: Vec<Seat> = acting.iter().collect();
         let seat = candidates[rng.gen_range(0..candidates.len())];
-        let i = seats
-            .iter()
-            .position(|&s| s == seat)
-            .unwrap_or_else(|| panic!("{}: acting seat not in game", here()));
+        let i = seats.iter().position(|&s| s == seat).unwrap_or_else(|| panic!("{}: acting seat not in game", here()));
         legal.clear();
         legal.extend_from_slice(&by_seat[i]);
         let a = legal[rng.gen_range(0..legal.len())];
         if let Err(e) = rules.try_apply(&mut state, seat, a, &mut Events::off()) {
-            panic!(
-                "{}: chosen legal action {:?} refused: {e}",
-                here(),
-                rules.notation(a)
-            );
+            panic!("{}: chosen legal action {:?} refused: {e}", here(), rules.notation(a));
         }
         log.push((seat, a));
     }
@@ -241,18 +198,9 @@ fn check_replay<R: Ruleset>(rules: &R, setup: &Setup, log: &[(Seat, R::Action)],
         let text = rules.notation(a);
         let parsed = rules.parse(&text).expect("notation parses");
         if let Err(e) = rules.try_apply(&mut state, seat, parsed, &mut Events::off()) {
-            panic!(
-                "{} seed {}: replay diverged at step {i} ({text}): {e}",
-                rules.info().id,
-                setup.seed
-            );
+            panic!("{} seed {}: replay diverged at step {i} ({text}): {e}", rules.info().id, setup.seed);
         }
     }
-    assert!(
-        &state == end,
-        "{} seed {}: replay of the log reached another state",
-        rules.info().id,
-        setup.seed
-    );
+    assert!(&state == end, "{} seed {}: replay of the log reached another state", rules.info().id, setup.seed);
     assert_eq!(state_hash(&state), state_hash(end));
 }

@@ -16,9 +16,7 @@ pub struct Deck<C> {
 impl<C> Deck<C> {
     /// A deck in the given order, top first.
     pub fn new(cards: impl IntoIterator<Item = C>) -> Deck<C> {
-        Deck {
-            cards: cards.into_iter().collect(),
-        }
+        Deck { cards: cards.into_iter().collect() }
     }
     /// A deck shuffled with the game's dice.
     pub fn shuffled(cards: impl IntoIterator<Item = C>, dice: &mut Dice) -> Deck<C> {
@@ -114,10 +112,7 @@ mod tests {
         let a = Deck::shuffled(0..20, &mut Dice::from_seed(4));
         let b = Deck::shuffled(0..20, &mut Dice::from_seed(4));
         assert_eq!(a, b);
-        assert_ne!(
-            a.cards().copied().collect::<Vec<_>>(),
-            (0..20).collect::<Vec<_>>()
-        );
+        assert_ne!(a.cards().copied().collect::<Vec<_>>(), (0..20).collect::<Vec<_>>());
         let mut h = Hand::new();
         h.add(7);
         assert!(h.contains(&7) && h.remove(&7) && !h.remove(&7));

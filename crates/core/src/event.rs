@@ -27,17 +27,11 @@ pub struct Events {
 impl Events {
     /// A sink that records.
     pub fn recording() -> Events {
-        Events {
-            on: true,
-            list: Vec::new(),
-        }
+        Events { on: true, list: Vec::new() }
     }
     /// A sink that drops everything without building it.
     pub fn off() -> Events {
-        Events {
-            on: false,
-            list: Vec::new(),
-        }
+        Events { on: false, list: Vec::new() }
     }
     /// Records an event built by `f`, only if recording.
     pub fn push(&mut self, f: impl FnOnce() -> Event) {
@@ -47,19 +41,11 @@ impl Events {
     }
     /// Records a plain message citing `rule`.
     pub fn say(&mut self, rule: &str, f: impl FnOnce() -> Text) {
-        self.push(|| Event {
-            rule: Some(rule.to_owned()),
-            dice: Vec::new(),
-            text: f(),
-        });
+        self.push(|| Event { rule: Some(rule.to_owned()), dice: Vec::new(), text: f() });
     }
     /// Records a roll citing `rule`.
     pub fn roll(&mut self, rule: &str, dice: &[u8], f: impl FnOnce() -> Text) {
-        self.push(|| Event {
-            rule: Some(rule.to_owned()),
-            dice: dice.to_vec(),
-            text: f(),
-        });
+        self.push(|| Event { rule: Some(rule.to_owned()), dice: dice.to_vec(), text: f() });
     }
     /// The recorded events, emptying the sink.
     pub fn take(&mut self) -> Vec<Event> {

@@ -19,18 +19,12 @@ pub struct Illegal {
 impl Illegal {
     /// A refusal citing `rule`.
     pub fn new(rule: impl Into<Cow<'static, str>>, text: Text) -> Illegal {
-        Illegal {
-            rule: rule.into(),
-            text,
-        }
+        Illegal { rule: rule.into(), text }
     }
     /// A refusal with fixed texts: no allocation, so legal-action generation
     /// can run the same checks cheaply.
     pub const fn fixed(rule: &'static str, en: &'static str, ru: &'static str) -> Illegal {
-        Illegal {
-            rule: Cow::Borrowed(rule),
-            text: Text::fixed(en, ru),
-        }
+        Illegal { rule: Cow::Borrowed(rule), text: Text::fixed(en, ru) }
     }
 }
 
@@ -54,10 +48,7 @@ pub struct ParseError {
 impl ParseError {
     /// A parse error for `input`.
     pub fn new(input: &str, text: Text) -> ParseError {
-        ParseError {
-            input: input.to_owned(),
-            text,
-        }
+        ParseError { input: input.to_owned(), text }
     }
 }
 

@@ -42,13 +42,9 @@ impl GameRecord {
     /// # Errors
     /// [`LoadError::Json`] when the text is not a game file.
     pub fn from_json(text: &str) -> Result<GameRecord, LoadError> {
-        let r: GameRecord =
-            serde_json::from_str(text).map_err(|e| LoadError::Json(e.to_string()))?;
+        let r: GameRecord = serde_json::from_str(text).map_err(|e| LoadError::Json(e.to_string()))?;
         if r.format != FORMAT {
-            return Err(LoadError::Json(format!(
-                "format is {:?}, expected {FORMAT:?}",
-                r.format
-            )));
+            return Err(LoadError::Json(format!("format is {:?}, expected {FORMAT:?}", r.format)));
         }
         Ok(r)
     }

@@ -1,8 +1,6 @@
 //! The contract every game implements.
 
-use crate::{
-    Events, GameInfo, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer,
-};
+use crate::{Events, GameInfo, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;

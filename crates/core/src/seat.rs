@@ -94,10 +94,7 @@ mod tests {
         let s: SeatSet = [Seat::new(3), Seat::new(0)].into_iter().collect();
         assert!(s.contains(Seat::new(0)) && s.contains(Seat::new(3)));
         assert!(!s.contains(Seat::new(1)));
-        assert_eq!(
-            s.iter().collect::<Vec<_>>(),
-            vec![Seat::new(0), Seat::new(3)]
-        );
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Seat::new(0), Seat::new(3)]);
         assert_eq!(SeatSet::first(2).len(), 2);
         assert_eq!(SeatSet::first(8).len(), 8);
     }

@@ -3,10 +3,7 @@
 //! any game by name.
 
 use crate::record::{state_hash, GameRecord, LoadError, LogEntry, FORMAT};
-use crate::{
-    Event, Events, GameInfo, Illegal, ParseError, Ruleset, Seat, Setup, SetupError, Text, ToAct,
-    Viewer,
-};
+use crate::{Event, Events, GameInfo, Illegal, ParseError, Ruleset, Seat, Setup, SetupError, Text, ToAct, Viewer};
 use std::fmt;
 use std::sync::Arc;
 
@@ -138,13 +135,7 @@ impl<R: Ruleset> Match<R> {
     pub fn new(rules: Arc<R>, setup: &Setup) -> Result<Match<R>, SetupError> {
         let setup = rules.info().resolve(setup)?;
         let state = rules.setup(&setup)?;
-        Ok(Match {
-            rules,
-            setup,
-            state,
-            log: Vec::new(),
-            barriers: Vec::new(),
-        })
+        Ok(Match { rules, setup, state, log: Vec::new(), barriers: Vec::new() })
     }
 
     /// A match replayed from a game file.
@@ -155,10 +146,7 @@ impl<R: Ruleset> Match<R> {
         let m = Match::replay(rules, record)?;
         let actual = state_hash(&m.state);
         if actual != record.state_hash {
-            return Err(LoadError::HashMismatch {
-                expected: record.state_hash.clone(),
-                actual,
-            });
+            return Err(LoadError::HashMismatch { expected: record.state_hash.clone(), actual });
         }
         Ok(m)
     }
@@ -171,15 +159,10 @@ impl<R: Ruleset> Match<R> {
     pub fn replay(rules: Arc<R>, record: &GameRecord) -> Result<Match<R>, LoadError> {
         let info = rules.info();
         if record.format != FORMAT {
-            return Err(LoadError::Json(format!(
-                "format is {:?}, expected {FORMAT:?}",
-                record.format
-            )));
+            return Err(LoadError::Json(format!("format is {:?}, expected {FORMAT:?}", record.format)));
         }
         if record.game != info.id {
-            return Err(LoadError::WrongGame {
-                found: record.game.clone(),
-            });
+            return Err(LoadError::WrongGame { found: record.game.clone() });
         }
         if record.rules_version != info.rules_version {
             return Err(LoadError::RulesVersion {
@@ -192,23 +175,18 @@ impl<R: Ruleset> Match<R> {
             let Some(seat) = rules.info().seat(&entry.seat) else {
                 return Err(LoadError::Entry {
                     index,
-                    text: Text::new(
-                        format!("no seat {:?}", entry.seat),
-                        format!("нет места {:?}", entry.seat),
-                    ),
+                    text: Text::new(format!("no seat {:?}", entry.seat), format!("нет места {:?}", entry.seat)),
                 });
             };
-            m.apply_text(seat, &entry.action, &mut Events::off())
-                .map_err(|r| LoadError::Entry {
-                    index,
-                    text: match r {
-                        Refusal::Parse(p) => p.text,
-                        Refusal::Illegal(i) => Text::new(
-                            format!("[{}] {}", i.rule, i.text.en),
-                            format!("[{}] {}", i.rule, i.text.ru),
-                        ),
-                    },
-                })?;
+            m.apply_text(seat, &entry.action, &mut Events::off()).map_err(|r| LoadError::Entry {
+                index,
+                text: match r {
+                    Refusal::Parse(p) => p.text,
+                    Refusal::Illegal(i) => {
+                        Text::new(format!("[{}] {}", i.rule, i.text.en), format!("[{}] {}", i.rule, i.text.ru))
+                    }
+                },
+            })?;
         }
         Ok(m)
     }
@@ -226,35 +204,20 @@ impl<R: Ruleset> Match<R> {
     ///
     /// # Errors
     /// [`Illegal`]; nothing changes.
-    pub fn apply_action(
-        &mut self,
-        seat: Seat,
-        action: R::Action,
-        events: &mut Events,
-    ) -> Result<bool, Illegal> {
-        let before = (
-            self.rules.dice_position(&self.state),
-            self.rules.reveal_count(&self.state),
-        );
-        self.rules
-            .try_apply(&mut self.state, seat, action, events)?;
-        let after = (
-            self.rules.dice_position(&self.state),
-            self.rules.reveal_count(&self.state),
-        );
+    pub fn apply_action(&mut self, seat: Seat, action: R::Action, events: &mut Events) -> Result<bool, Illegal> {
+        let before = (self.rules.dice_position(&self.state), self.rules.reveal_count(&self.state));
+        self.rules.try_apply(&mut self.state, seat, action, events)?;
+        let after = (self.rules.dice_position(&self.state), self.rules.reveal_count(&self.state));
         let barrier = before != after;
-        self.log.push(LogEntry {
-            seat: self.rules.info().seat_id(seat).to_owned(),
-            action: self.rules.notation(action),
-        });
+        self.log
+            .push(LogEntry { seat: self.rules.info().seat_id(seat).to_owned(), action: self.rules.notation(action) });
         self.barriers.push(barrier);
         Ok(barrier)
     }
 
     fn apply_text(&mut self, seat: Seat, text: &str, events: &mut Events) -> Result<bool, Refusal> {
         let action = self.rules.parse(text).map_err(Refusal::Parse)?;
-        self.apply_action(seat, action, events)
-            .map_err(Refusal::Illegal)
+        self.apply_action(seat, action, events).map_err(Refusal::Illegal)
     }
 }
 
@@ -276,25 +239,16 @@ impl<R: Ruleset> Session for Match<R> {
     fn apply(&mut self, seat: Seat, action: &str) -> Result<Applied, Refusal> {
         let mut events = Events::recording();
         let barrier = self.apply_text(seat, action, &mut events)?;
-        let action = self
-            .log
-            .last()
-            .map(|e| e.action.clone())
-            .unwrap_or_default();
-        Ok(Applied {
-            action,
-            events: events.take(),
-            barrier,
-        })
+        let action = self.log.last().map(|e| e.action.clone()).unwrap_or_default();
+        Ok(Applied { action, events: events.take(), barrier })
     }
     fn undo(&mut self, seat: Seat) -> Result<(), Text> {
         let seat_id = self.rules.info().seat_id(seat).to_owned();
         match (self.log.last(), self.barriers.last()) {
             (None, _) | (_, None) => Err(Text::fixed("nothing to undo", "нечего отменять")),
-            (Some(e), _) if e.seat != seat_id => Err(Text::fixed(
-                "the last action is not yours",
-                "последнее действие сделано не вами",
-            )),
+            (Some(e), _) if e.seat != seat_id => {
+                Err(Text::fixed("the last action is not yours", "последнее действие сделано не вами"))
+            }
             (_, Some(true)) => Err(Text::fixed(
                 "the last action rolled dice or revealed hidden information; it stands",
                 "последнее действие бросило кубики или открыло скрытые сведения; его нельзя отменить",
@@ -303,15 +257,14 @@ impl<R: Ruleset> Session for Match<R> {
                 // Rebuild from the set-up: O(game length), and exact by the
                 // determinism contract; no snapshot history lives in the state.
                 let record = GameRecord { log: self.log[..self.log.len() - 1].to_vec(), ..self.record() };
-                *self = Match::replay(self.rules.clone(), &record)
-                    .map_err(|e| Text::new(e.to_string(), e.to_string()))?;
+                *self =
+                    Match::replay(self.rules.clone(), &record).map_err(|e| Text::new(e.to_string(), e.to_string()))?;
                 Ok(())
             }
         }
     }
     fn view(&self, viewer: Viewer) -> serde_json::Value {
-        serde_json::to_value(self.rules.view(&self.state, viewer))
-            .unwrap_or(serde_json::Value::Null)
+        serde_json::to_value(self.rules.view(&self.state, viewer)).unwrap_or(serde_json::Value::Null)
     }
     fn render(&self, viewer: Viewer, lang: &str) -> String {
         self.rules.render(&self.state, viewer, lang)

@@ -60,10 +60,7 @@ pub struct GameInfo {
 impl GameInfo {
     /// The seat whose id is `id` (case-insensitive).
     pub fn seat(&self, id: &str) -> Option<crate::Seat> {
-        self.seats
-            .iter()
-            .position(|s| s.id.eq_ignore_ascii_case(id.trim()))
-            .map(|i| crate::Seat::new(i as u8))
+        self.seats.iter().position(|s| s.id.eq_ignore_ascii_case(id.trim())).map(|i| crate::Seat::new(i as u8))
     }
     /// The id of `seat` (`"?"` when out of range).
     pub fn seat_id(&self, seat: crate::Seat) -> &str {
@@ -82,19 +79,11 @@ impl GameInfo {
                         format!(
                             "unknown scenario {id:?}; {} has: {}",
                             self.id,
-                            self.scenarios
-                                .iter()
-                                .map(|s| s.id.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            self.scenarios.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")
                         ),
                         format!(
                             "нет сценария {id:?}; есть: {}",
-                            self.scenarios
-                                .iter()
-                                .map(|s| s.id.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            self.scenarios.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")
                         ),
                     )))
                 }
@@ -107,46 +96,26 @@ impl GameInfo {
                     format!(
                         "unknown option {k:?}; {} takes: {}",
                         self.id,
-                        self.options
-                            .iter()
-                            .map(|o| o.key.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        self.options.iter().map(|o| o.key.as_str()).collect::<Vec<_>>().join(", ")
                     ),
                     format!(
                         "нет параметра {k:?}; есть: {}",
-                        self.options
-                            .iter()
-                            .map(|o| o.key.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        self.options.iter().map(|o| o.key.as_str()).collect::<Vec<_>>().join(", ")
                     ),
                 )));
             };
             if !info.values.iter().any(|x| x == v) {
                 return Err(SetupError::new(Text::new(
-                    format!(
-                        "option {k} cannot be {v:?}; allowed: {}",
-                        info.values.join(", ")
-                    ),
-                    format!(
-                        "параметр {k} не может быть {v:?}; допустимо: {}",
-                        info.values.join(", ")
-                    ),
+                    format!("option {k} cannot be {v:?}; allowed: {}", info.values.join(", ")),
+                    format!("параметр {k} не может быть {v:?}; допустимо: {}", info.values.join(", ")),
                 )));
             }
             options.insert(k.clone(), v.clone());
         }
         for o in &self.options {
-            options
-                .entry(o.key.clone())
-                .or_insert_with(|| o.default.clone());
+            options.entry(o.key.clone()).or_insert_with(|| o.default.clone());
         }
-        Ok(Setup {
-            scenario,
-            options,
-            seed: setup.seed,
-        })
+        Ok(Setup { scenario, options, seed: setup.seed })
     }
 }
 
@@ -167,10 +136,7 @@ pub struct Setup {
 impl Setup {
     /// The default scenario and options with this seed.
     pub fn seeded(seed: u64) -> Setup {
-        Setup {
-            seed,
-            ..Setup::default()
-        }
+        Setup { seed, ..Setup::default() }
     }
     /// This set-up with one more option.
     #[must_use]

@@ -15,17 +15,11 @@ pub struct Text {
 impl Text {
     /// A message from two static strings (no allocation).
     pub const fn fixed(en: &'static str, ru: &'static str) -> Text {
-        Text {
-            en: Cow::Borrowed(en),
-            ru: Cow::Borrowed(ru),
-        }
+        Text { en: Cow::Borrowed(en), ru: Cow::Borrowed(ru) }
     }
     /// A message from two owned strings.
     pub fn new(en: impl Into<Cow<'static, str>>, ru: impl Into<Cow<'static, str>>) -> Text {
-        Text {
-            en: en.into(),
-            ru: ru.into(),
-        }
+        Text { en: en.into(), ru: ru.into() }
     }
     /// The message in `lang` (`"ru"` gives Russian, anything else English).
     pub fn get(&self, lang: &str) -> &str {

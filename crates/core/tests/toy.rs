@@ -4,8 +4,8 @@
 
 use sandtable_core::conformance::{check, Battery};
 use sandtable_core::{
-    Dice, Events, Game, GameInfo, GameRecord, Illegal, LoadError, OptionInfo, Outcome, ParseError,
-    Rules, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, Game, GameInfo, GameRecord, Illegal, LoadError, OptionInfo, Outcome, ParseError, Rules, Ruleset,
+    ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -59,19 +59,11 @@ fn info() -> &'static GameInfo {
         name: Text::fixed("Race", "Гонка"),
         rules_version: "1".into(),
         seats: vec![
-            SeatInfo {
-                id: "red".into(),
-                name: Text::fixed("Red", "Красные"),
-            },
-            SeatInfo {
-                id: "blue".into(),
-                name: Text::fixed("Blue", "Синие"),
-            },
+            SeatInfo { id: "red".into(), name: Text::fixed("Red", "Красные") },
+            SeatInfo { id: "blue".into(), name: Text::fixed("Blue", "Синие") },
         ],
         scenarios: vec![ScenarioInfo {
-            id: "short".into(),
-            name: Text::fixed("Short", "Короткая"),
-            authored: true,
+            id: "short".into(), name: Text::fixed("Short", "Короткая"), authored: true
         }],
         options: vec![OptionInfo {
             key: "target".into(),
@@ -87,11 +79,7 @@ impl Race {
         let i = seat.index();
         match (s.turn, a) {
             (None, A::Bid(n)) if s.bids[i].is_none() && (1..=3).contains(&n) => Ok(()),
-            (None, A::Bid(_)) => Err(Illegal::fixed(
-                "RACE 1",
-                "bid once, 1 to 3",
-                "ставка одна, от 1 до 3",
-            )),
+            (None, A::Bid(_)) => Err(Illegal::fixed("RACE 1", "bid once, 1 to 3", "ставка одна, от 1 до 3")),
             (Some(t), A::Roll | A::Pass)
                 if t as usize == i && s.turns < 30 && s.score.iter().all(|&x| x < s.target) =>
             {
@@ -115,11 +103,7 @@ impl Ruleset for Race {
             .unwrap_or("15")
             .parse()
             .map_err(|_| SetupError::new(Text::fixed("bad target", "неверная цель")))?;
-        let seed = if self.bug == Bug::IgnoresSeed {
-            rand_seed()
-        } else {
-            setup.seed
-        };
+        let seed = if self.bug == Bug::IgnoresSeed { rand_seed() } else { setup.seed };
         Ok(St {
             dice: Dice::from_seed(seed),
             bids: [None, None],
@@ -132,12 +116,7 @@ impl Ruleset for Race {
     }
     fn to_act(&self, s: &St) -> ToAct {
         match s.turn {
-            None => ToAct::Seats(
-                (0..2)
-                    .filter(|&i| s.bids[i].is_none())
-                    .map(|i| Seat::new(i as u8))
-                    .collect(),
-            ),
+            None => ToAct::Seats((0..2).filter(|&i| s.bids[i].is_none()).map(|i| Seat::new(i as u8)).collect()),
             Some(t) if s.turns < 30 && s.score.iter().all(|&x| x < s.target) => {
                 ToAct::Seats(SeatSet::one(Seat::new(t)))
             }
@@ -154,8 +133,7 @@ impl Ruleset for Race {
         let max = if self.bug == Bug::ListsBidFour { 4 } else { 3 };
         for a in (1..=max).map(A::Bid).chain([A::Roll, A::Pass]) {
             if self.check(s, seat, a).is_ok()
-                || (a == A::Bid(4) && s.turn.is_none() && s.bids[seat.index()].is_none())
-                    && max == 4
+                || (a == A::Bid(4) && s.turn.is_none() && s.bids[seat.index()].is_none()) && max == 4
             {
                 out.push(a);
             }
@@ -187,16 +165,10 @@ impl Ruleset for Race {
     fn view(&self, s: &St, viewer: Viewer) -> V {
         let bids = std::array::from_fn(|i| match (s.turn, viewer) {
             (Some(_), _) => s.bids[i],
-            (None, Viewer::Seat(v)) if v.index() == i || self.bug == Bug::ShowsOtherBid => {
-                s.bids[i]
-            }
+            (None, Viewer::Seat(v)) if v.index() == i || self.bug == Bug::ShowsOtherBid => s.bids[i],
             _ => s.bids[i].map(|_| 0),
         });
-        V {
-            bids,
-            score: s.score,
-            turn: s.turn,
-        }
+        V { bids, score: s.score, turn: s.turn }
     }
     fn notation(&self, a: A) -> String {
         match a {
@@ -207,16 +179,10 @@ impl Ruleset for Race {
     }
     fn parse(&self, text: &str) -> Result<A, ParseError> {
         match text.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["bid", n] => n
-                .parse()
-                .map(A::Bid)
-                .map_err(|_| ParseError::new(text, Text::fixed("bid N", "bid N"))),
+            ["bid", n] => n.parse().map(A::Bid).map_err(|_| ParseError::new(text, Text::fixed("bid N", "bid N"))),
             ["roll"] => Ok(A::Roll),
             ["pass"] => Ok(A::Pass),
-            _ => Err(ParseError::new(
-                text,
-                Text::fixed("bid N | roll | pass", "bid N | roll | pass"),
-            )),
+            _ => Err(ParseError::new(text, Text::fixed("bid N | roll | pass", "bid N | roll | pass"))),
         }
     }
     fn dice_position(&self, s: &St) -> u128 {
@@ -239,17 +205,12 @@ impl Ruleset for Race {
 }
 
 fn rand_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
 }
 
 fn battery() -> Battery {
     Battery {
-        setups: vec![
-            Setup::seeded(1),
-            Setup::seeded(2).with_option("target", "30"),
-        ],
+        setups: vec![Setup::seeded(1), Setup::seeded(2).with_option("target", "30")],
         playouts: 5,
         max_steps: 1000,
         check_every: 1,
@@ -266,10 +227,7 @@ fn battery_fails(bug: Bug, needle: &str) {
     let result = std::panic::catch_unwind(|| check(&Race { bug }, &battery()));
     let err = result.expect_err("the battery must catch the bug");
     let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
-    assert!(
-        msg.contains(needle),
-        "panic message {msg:?} should mention {needle:?}"
-    );
+    assert!(msg.contains(needle), "panic message {msg:?} should mention {needle:?}");
 }
 
 #[test]
@@ -294,33 +252,13 @@ fn game() -> Rules<Race> {
 #[test]
 fn setup_errors_are_precise() {
     let g = game();
-    let e = g
-        .start(&Setup::seeded(1).with_option("colour", "red"))
-        .err()
-        .expect("unknown option");
+    let e = g.start(&Setup::seeded(1).with_option("colour", "red")).err().expect("unknown option");
     assert!(e.text.en.contains("colour") && e.text.en.contains("target"));
-    let e = g
-        .start(&Setup::seeded(1).with_option("target", "7"))
-        .err()
-        .expect("bad value");
+    let e = g.start(&Setup::seeded(1).with_option("target", "7")).err().expect("bad value");
     assert!(e.text.en.contains("15, 30"));
-    let e = g
-        .start(&Setup {
-            scenario: Some("long".into()),
-            ..Setup::seeded(1)
-        })
-        .err()
-        .expect("bad scenario");
+    let e = g.start(&Setup { scenario: Some("long".into()), ..Setup::seeded(1) }).err().expect("bad scenario");
     assert!(e.text.en.contains("short") && !e.text.ru.is_empty());
-    assert_eq!(
-        g.start(&Setup::seeded(1))
-            .ok()
-            .unwrap()
-            .setup()
-            .option("target"),
-        Some("15"),
-        "defaults filled in"
-    );
+    assert_eq!(g.start(&Setup::seeded(1)).ok().unwrap().setup().option("target"), Some("15"), "defaults filled in");
 }
 
 #[test]
@@ -345,24 +283,15 @@ fn game_files_replay_and_detect_tampering() {
     assert!(matches!(g.load(&bad), Err(LoadError::HashMismatch { .. })));
     let mut bad = rec.clone();
     bad.log[1].action = "bid 9".into();
-    assert!(matches!(
-        g.load(&bad),
-        Err(LoadError::Entry { index: 1, .. })
-    ));
+    assert!(matches!(g.load(&bad), Err(LoadError::Entry { index: 1, .. })));
     let mut bad = rec.clone();
     bad.game = "chess".into();
     assert!(matches!(g.load(&bad), Err(LoadError::WrongGame { .. })));
     let mut bad = rec;
     bad.rules_version = "0".into();
     assert!(matches!(g.load(&bad), Err(LoadError::RulesVersion { .. })));
-    assert!(matches!(
-        GameRecord::from_json("{not json"),
-        Err(LoadError::Json(_))
-    ));
-    assert!(matches!(
-        GameRecord::from_json(&text.replace("sandtable-game/1", "other/9")),
-        Err(LoadError::Json(_))
-    ));
+    assert!(matches!(GameRecord::from_json("{not json"), Err(LoadError::Json(_))));
+    assert!(matches!(GameRecord::from_json(&text.replace("sandtable-game/1", "other/9")), Err(LoadError::Json(_))));
 }
 
 #[test]
@@ -377,10 +306,7 @@ fn undo_stops_at_dice_and_reveals_and_other_seats() {
     m.undo(red).unwrap();
     assert!(m.log().is_empty());
     m.apply(red, "bid 1").unwrap();
-    assert!(
-        m.apply(blue, "bid 3").unwrap().barrier,
-        "both bids revealed"
-    );
+    assert!(m.apply(blue, "bid 3").unwrap().barrier, "both bids revealed");
     assert!(m.undo(blue).is_err());
     assert!(m.apply(blue, "roll").unwrap().barrier, "a die was rolled");
     assert!(m.undo(blue).is_err());

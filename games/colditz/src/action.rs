@@ -19,7 +19,8 @@
 //! | `surrender key` / `hideaway` | give up a confiscated Equipment card, or save it with a Hideaway |
 //! | `refuse br3` / `answer` | Appel: keep a POW where he is / done |
 //! | `search` | after refusals, the German's general search |
-//! | `pass` | decline an interrupt |
+//! | `pass` | decline an interrupt (or keep the markers after an escape) |
+//! | `remove-markers` | after an escape, the German removes that nation's markers |
 //! | `end` | end the turn |
 
 use crate::board::{CircleId, TunnelId};
@@ -112,8 +113,10 @@ pub enum Action {
     Answer,
     /// The German's general search after refusals.
     Search,
-    /// Decline an interrupt.
+    /// Decline an interrupt (or keep the markers after an escape).
     Pass,
+    /// After an escape: the German removes the escaper's nation's markers.
+    RemoveMarkers,
     /// End the turn.
     End,
 }
@@ -161,6 +164,7 @@ impl Colditz {
             Action::Answer => "answer".into(),
             Action::Search => "search".into(),
             Action::Pass => "pass".into(),
+            Action::RemoveMarkers => "remove-markers".into(),
             Action::End => "end".into(),
         }
     }
@@ -170,31 +174,16 @@ impl Colditz {
     /// # Errors
     /// What was expected.
     pub fn parse_action(&self, text: &str) -> Result<Action, ParseError> {
-        let words: Vec<String> = text
-            .split_whitespace()
-            .map(str::to_ascii_lowercase)
-            .collect();
+        let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
         let bad = |en: String, ru: String| ParseError::new(text, Text::new(en, ru));
-        let pawn = |w: &str| {
-            PawnId::parse(w)
-                .ok_or_else(|| bad(format!("no pawn {w:?}"), format!("нет пешки {w:?}")))
-        };
-        let circle = |w: &str| {
-            self.board
-                .find(w)
-                .ok_or_else(|| bad(format!("no circle {w:?}"), format!("нет кружка {w:?}")))
-        };
+        let pawn = |w: &str| PawnId::parse(w).ok_or_else(|| bad(format!("no pawn {w:?}"), format!("нет пешки {w:?}")));
+        let circle =
+            |w: &str| self.board.find(w).ok_or_else(|| bad(format!("no circle {w:?}"), format!("нет кружка {w:?}")));
         let equip = |w: &str| {
-            Equipment::parse(w).ok_or_else(|| {
-                bad(
-                    format!("no equipment {w:?}"),
-                    format!("нет экипировки {w:?}"),
-                )
-            })
+            Equipment::parse(w).ok_or_else(|| bad(format!("no equipment {w:?}"), format!("нет экипировки {w:?}")))
         };
         let card = |w: &str| {
-            Card::parse(w, &self.board)
-                .ok_or_else(|| bad(format!("no card {w:?}"), format!("нет карты {w:?}")))
+            Card::parse(w, &self.board).ok_or_else(|| bad(format!("no card {w:?}"), format!("нет карты {w:?}")))
         };
         let arg = |w: Option<&String>| -> Result<Arg, ParseError> {
             let Some(w) = w else { return Ok(Arg::None) };
@@ -253,6 +242,7 @@ impl Colditz {
             ["answer"] => Action::Answer,
             ["search"] => Action::Search,
             ["pass"] => Action::Pass,
+            ["remove-markers"] => Action::RemoveMarkers,
             ["end"] => Action::End,
             _ => {
                 return Err(bad(

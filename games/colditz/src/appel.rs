@@ -17,10 +17,7 @@ impl Colditz {
         let pawn = s.pawn(q);
         let Some(c) = pawn.circle() else { return true };
         let circle = self.board.circle(c);
-        pawn.in_tunnel
-            || circle.safe
-            || circle.zone.is_cell()
-            || matches!(circle.zone, Zone::Outside | Zone::Appel)
+        pawn.in_tunnel || circle.safe || circle.zone.is_cell() || matches!(circle.zone, Zone::Outside | Zone::Appel)
     }
 
     /// Plays Appel: officers with POWs it touches must answer.
@@ -28,17 +25,12 @@ impl Colditz {
         s.refused = 0;
         s.appel_waiting = 0;
         for n in self.nations(s).collect::<Vec<_>>() {
-            if s.present()
-                .any(|q| q.nation() == Some(n) && !self.appel_exempt(s, q))
-            {
+            if s.present().any(|q| q.nation() == Some(n) && !self.appel_exempt(s, q)) {
                 s.appel_waiting |= 1 << n.index();
             }
         }
         ev.say("Colditz: Appel", || {
-            Text::fixed(
-                "Appel! POWs return to the roll-call area",
-                "Сбор! Военнопленные возвращаются на Место Сбора",
-            )
+            Text::fixed("Appel! POWs return to the roll-call area", "Сбор! Военнопленные возвращаются на Место Сбора")
         });
         if s.appel_waiting == 0 {
             s.phase = Phase::Roll;
@@ -49,9 +41,7 @@ impl Colditz {
 
     /// Checks `refuse p`.
     pub(crate) fn check_refuse(&self, s: &State, seat: Seat, q: PawnId) -> Result<(), Illegal> {
-        if q.nation().map(Nation::seat) != Some(seat)
-            || s.pawn(q).loc == crate::Loc::Absent
-            || self.appel_exempt(s, q)
+        if q.nation().map(Nation::seat) != Some(seat) || s.pawn(q).loc == crate::Loc::Absent || self.appel_exempt(s, q)
         {
             return Err(Illegal::fixed(
                 "Colditz: Appel",
@@ -78,10 +68,7 @@ impl Colditz {
             return;
         }
         s.reveals += 1;
-        let touched: Vec<PawnId> = s
-            .present()
-            .filter(|&q| !q.is_guard() && !self.appel_exempt(s, q))
-            .collect();
+        let touched: Vec<PawnId> = s.present().filter(|&q| !q.is_guard() && !self.appel_exempt(s, q)).collect();
         for &q in &touched {
             if s.refused & (1 << q.index()) == 0 {
                 s.pawn_mut(q).loc = crate::Loc::Absent;
@@ -89,21 +76,14 @@ impl Colditz {
                 s.pawn_mut(q).loc = to.map_or(crate::Loc::Escaped, crate::Loc::Circle);
             }
         }
-        let refusals = touched
-            .iter()
-            .filter(|q| s.refused & (1 << q.index()) != 0)
-            .count();
+        let refusals = touched.iter().filter(|q| s.refused & (1 << q.index()) != 0).count();
         ev.say("Colditz: Appel", || {
             Text::new(
                 format!("Appel answered: {refusals} POWs refuse"),
                 format!("Сбор: отказались {refusals} Военнопленных"),
             )
         });
-        s.phase = if refusals > 0 {
-            Phase::AppelSearch
-        } else {
-            Phase::Roll
-        };
+        s.phase = if refusals > 0 { Phase::AppelSearch } else { Phase::Roll };
     }
 
     /// The general search: the German rolls (doubles add as usual); every
@@ -115,16 +95,9 @@ impl Colditz {
         let range: u8 = throws.iter().map(|t| t.0 + t.1).sum();
         let dice: Vec<u8> = throws.iter().flat_map(|t| [t.0, t.1]).collect();
         ev.roll("Colditz: Appel", &dice, || {
-            Text::new(
-                format!("general search, range {range}"),
-                format!("Общий Обыск, дальность {range}"),
-            )
+            Text::new(format!("general search, range {range}"), format!("Общий Обыск, дальность {range}"))
         });
-        let guards: Vec<_> = s
-            .present()
-            .filter(|g| g.is_guard())
-            .filter_map(|g| s.pawn(g).circle())
-            .collect();
+        let guards: Vec<_> = s.present().filter(|g| g.is_guard()).filter_map(|g| s.pawn(g).circle()).collect();
         let near = self.within(&guards, range);
         let caught: Vec<PawnId> = s
             .present()
@@ -132,10 +105,7 @@ impl Colditz {
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| near[c.index()]))
             .collect();
         for q in caught {
-            let zone = self
-                .board
-                .circle(s.pawn(q).circle().expect("on the board"))
-                .zone;
+            let zone = self.board.circle(s.pawn(q).circle().expect("on the board")).zone;
             self.to_solitary(s, q, zone.is_inner(), ev);
             if matches!(zone, Zone::Outer | Zone::Outside) {
                 self.confiscate(s, q.nation().expect("a POW"), 1);
@@ -160,10 +130,7 @@ impl Colditz {
                 continue;
             }
             for (nb, link) in self.board.net.links(c) {
-                if matches!(link, Link::Drop { .. })
-                    || nb == self.board.car
-                    || dist[nb.index()] != u8::MAX
-                {
+                if matches!(link, Link::Drop { .. }) || nb == self.board.car || dist[nb.index()] != u8::MAX {
                     continue;
                 }
                 dist[nb.index()] = d + 1;
@@ -194,10 +161,7 @@ impl Colditz {
         self.return_card(s, crate::Card::AdvanceWarning);
         s.reveals += 1;
         let n = Nation::of_seat(seat).expect("an officer");
-        let mine: Vec<PawnId> = s
-            .present()
-            .filter(|&q| q.nation() == Some(n) && !self.appel_exempt(s, q))
-            .collect();
+        let mine: Vec<PawnId> = s.present().filter(|&q| q.nation() == Some(n) && !self.appel_exempt(s, q)).collect();
         for q in mine {
             let occ = Occupancy::of(self, s);
             let Some(start) = s.pawn(q).circle() else {

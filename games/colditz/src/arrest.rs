@@ -25,9 +25,7 @@ impl Colditz {
             return false;
         }
         if pawn.in_tunnel {
-            return circle
-                .tunnel
-                .is_some_and(|(t, _)| s.tunnel(t) == crate::TunnelState::Detected);
+            return circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == crate::TunnelState::Detected);
         }
         if pawn.returning && s.held(nation) == 0 {
             return false;
@@ -83,10 +81,8 @@ impl Colditz {
     pub(crate) fn to_solitary(&self, s: &mut State, q: PawnId, inner: bool, ev: &mut Events) {
         let occ = Occupancy::of(self, s);
         let order: [usize; 2] = if inner { [0, 1] } else { [1, 0] };
-        let free = order
-            .iter()
-            .flat_map(|&b| self.board.cells[b].circles.iter().copied())
-            .find(|&c| occ.at(c).is_none());
+        let free =
+            order.iter().flat_map(|&b| self.board.cells[b].circles.iter().copied()).find(|&c| occ.at(c).is_none());
         let pawn = s.pawn_mut(q);
         pawn.in_tunnel = false;
         pawn.returning = false;
@@ -94,10 +90,7 @@ impl Colditz {
             Some(c) => {
                 pawn.loc = Loc::Circle(c);
                 ev.say("Colditz: Arrest", || {
-                    Text::new(
-                        format!("{} goes to solitary", q.code()),
-                        format!("{} отправлен в Одиночку", q.code()),
-                    )
+                    Text::new(format!("{} goes to solitary", q.code()), format!("{} отправлен в Одиночку", q.code()))
                 });
             }
             None => {
@@ -112,22 +105,26 @@ impl Colditz {
         let nation = q.nation()?;
         let occ = Occupancy::of(self, s);
         let layout = &self.board.appel[usize::from(s.players - 2)];
-        let mine = layout
-            .get(nation.index())
-            .and_then(|l| l.get(usize::from(q.number()) - 1))
-            .copied();
+        let mine = layout.get(nation.index()).and_then(|l| l.get(usize::from(q.number()) - 1)).copied();
         mine.filter(|&c| occ.at(c).is_none_or(|p| p == q))
-            .or_else(|| {
-                self.board
-                    .circles()
-                    .find(|&c| self.board.circle(c).zone == Zone::Appel && occ.at(c).is_none())
-            })
+            .or_else(|| self.board.circles().find(|&c| self.board.circle(c).zone == Zone::Appel && occ.at(c).is_none()))
     }
 
     /// Queues the loss of `count` Equipment cards (the officer chooses which;
     /// a Hideaway saves one each).
+    /// Several losses of one officer at once (two arrests, a Search) merge
+    /// into one demand, never more than the cards he holds.
     pub(crate) fn confiscate(&self, s: &mut State, nation: Nation, count: u8) {
-        let count = count.min(s.held(nation));
+        let held = s.held(nation);
+        for p in s.pending.iter_mut() {
+            if let Pending::Confiscate { nation: n, count: c } = p {
+                if *n == nation {
+                    *c = (*c + count).min(held);
+                    return;
+                }
+            }
+        }
+        let count = count.min(held);
         if count > 0 {
             s.pending.push(Pending::Confiscate { nation, count });
         }
@@ -136,11 +133,7 @@ impl Colditz {
     /// Checks an answer to a waiting decision.
     pub(crate) fn check_pending(&self, s: &State, p: Pending, a: Action) -> Result<(), Illegal> {
         match (p, a) {
-            (Pending::Confiscate { nation, .. }, Action::Surrender(e))
-                if s.holds(nation, e) > 0 =>
-            {
-                Ok(())
-            }
+            (Pending::Confiscate { nation, .. }, Action::Surrender(e)) if s.holds(nation, e) > 0 => Ok(()),
             (Pending::Confiscate { nation, .. }, Action::Hideaway)
                 if s.hands[nation.seat().index()].contains(&Card::Hideaway) =>
             {
@@ -151,17 +144,18 @@ impl Colditz {
                 "give up one of your Equipment cards (or play a Hideaway)",
                 "отдайте одну из своих карт Экипировки (или сыграйте Hideaway)",
             )),
-            (
-                Pending::Talisman { shot },
-                Action::Play(Card::Talisman, crate::Arg::None, crate::Arg::None),
-            ) if shot
-                .target
-                .nation()
-                .is_some_and(|n| s.hands[n.seat().index()].contains(&Card::Talisman)) =>
+            (Pending::Talisman { shot }, Action::Play(Card::Talisman, crate::Arg::None, crate::Arg::None))
+                if shot.target.nation().is_some_and(|n| s.hands[n.seat().index()].contains(&Card::Talisman)) =>
             {
                 Ok(())
             }
             (Pending::Talisman { .. }, Action::Pass) => Ok(()),
+            (Pending::EscapeMarkers { .. }, Action::Pass | Action::RemoveMarkers) => Ok(()),
+            (Pending::EscapeMarkers { .. }, _) => Err(Illegal::fixed(
+                "Colditz: Successful Escape",
+                "remove the escaper's markers (`remove-markers`) or keep them (`pass`)",
+                "снимите маркеры бежавшего (`remove-markers`) или оставьте их (`pass`)",
+            )),
             (Pending::Talisman { .. }, _) => Err(Illegal::fixed(
                 "Colditz: Cards",
                 "answer Shoot to Kill with a Talisman, or pass",
@@ -177,10 +171,10 @@ impl Colditz {
                 out.extend(Equipment::ALL.map(Action::Surrender));
                 out.push(Action::Hideaway);
             }
-            Pending::Talisman { .. } => out.extend([
-                Action::Play(Card::Talisman, crate::Arg::None, crate::Arg::None),
-                Action::Pass,
-            ]),
+            Pending::Talisman { .. } => {
+                out.extend([Action::Play(Card::Talisman, crate::Arg::None, crate::Arg::None), Action::Pass])
+            }
+            Pending::EscapeMarkers { .. } => out.extend([Action::RemoveMarkers, Action::Pass]),
         }
     }
 
@@ -198,14 +192,9 @@ impl Colditz {
                         format!("{}: конфискован предмет — {}", nation.name().ru, t.ru),
                     )
                 });
-                if count > 1 {
-                    s.pending.insert(
-                        0,
-                        Pending::Confiscate {
-                            nation,
-                            count: count - 1,
-                        },
-                    );
+                let left = (count - 1).min(s.held(nation));
+                if left > 0 {
+                    s.pending.insert(0, Pending::Confiscate { nation, count: left });
                 }
             }
             (Pending::Confiscate { nation, count }, Action::Hideaway) => {
@@ -213,19 +202,11 @@ impl Colditz {
                 self.return_card(s, Card::Hideaway);
                 s.reveals += 1;
                 ev.say("Colditz: Cards", || {
-                    Text::fixed(
-                        "a Hideaway saves an Equipment card",
-                        "Hideaway спасает карту Экипировки",
-                    )
+                    Text::fixed("a Hideaway saves an Equipment card", "Hideaway спасает карту Экипировки")
                 });
-                if count > 1 {
-                    s.pending.insert(
-                        0,
-                        Pending::Confiscate {
-                            nation,
-                            count: count - 1,
-                        },
-                    );
+                let left = (count - 1).min(s.held(nation));
+                if left > 0 {
+                    s.pending.insert(0, Pending::Confiscate { nation, count: left });
                 }
             }
             (Pending::Talisman { shot }, answer) => {
@@ -237,6 +218,12 @@ impl Colditz {
                     s.reveals += 1;
                 }
                 self.resolve_shot(s, shot, talisman, ev);
+            }
+            (Pending::EscapeMarkers { nation }, Action::RemoveMarkers) => {
+                s.markers.retain(|m| m.nation != nation);
+                ev.say("Colditz: Successful Escape", || {
+                    Text::fixed("the escaper's markers are removed", "маркеры бежавшего сняты")
+                });
             }
             _ => {}
         }
@@ -255,11 +242,7 @@ impl Colditz {
         let on_posts: Vec<PawnId> = s
             .present()
             .filter(|&q| q.nation() == Some(nation) && !s.pawn(q).in_tunnel)
-            .filter(|&q| {
-                s.pawn(q)
-                    .circle()
-                    .is_some_and(|c| self.board.circle(c).guard_post)
-            })
+            .filter(|&q| s.pawn(q).circle().is_some_and(|c| self.board.circle(c).guard_post))
             .collect();
         for q in on_posts {
             let Some(g) = self.next_barracks_guard(s) else {

@@ -45,12 +45,7 @@ impl Symbol {
         Symbol::Pass,
     ];
     /// The four escape-kit symbols.
-    pub const KIT: [Symbol; 4] = [
-        Symbol::Food,
-        Symbol::Disguise,
-        Symbol::Documents,
-        Symbol::Compass,
-    ];
+    pub const KIT: [Symbol; 4] = [Symbol::Food, Symbol::Disguise, Symbol::Documents, Symbol::Compass];
     /// Parses a data name.
     pub fn parse(s: &str) -> Option<Symbol> {
         Symbol::ALL.into_iter().find(|x| x.name() == s)
@@ -124,9 +119,7 @@ pub enum Gate {
 }
 
 /// The three tunnels.
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, PartialOrd, Ord,
-)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum TunnelId {
     /// From the Chapel.
@@ -245,13 +238,13 @@ pub struct Board {
     pub holding: [(f32, f32); 2],
     /// Where the data comes from.
     pub provenance: String,
+    /// Circles from each circle to the inner courtyard by steps (gates
+    /// open): how a POW heading back from the outer cells gets closer.
+    pub to_inner: Vec<u16>,
 }
 
 fn valid_id(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 8
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    !s.is_empty() && s.len() <= 8 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 impl Board {
@@ -264,28 +257,18 @@ impl Board {
         for r in &d.room {
             let symbol = Symbol::parse(&r.symbol)
                 .ok_or_else(|| format!("board: room {} has unknown symbol {:?}", r.id, r.symbol))?;
-            rooms.push(Room {
-                id: r.id.clone(),
-                name: Text::new(r.en.clone(), r.ru.clone()),
-                symbol,
-            });
+            rooms.push(Room { id: r.id.clone(), name: Text::new(r.en.clone(), r.ru.clone()), symbol });
         }
         for s in Symbol::ALL {
             let n = rooms.iter().filter(|r| r.symbol == s).count();
             if n != 2 {
-                return Err(format!(
-                    "board: symbol {} is in {n} rooms; each symbol is in exactly two",
-                    s.name()
-                ));
+                return Err(format!("board: symbol {} is in {n} rooms; each symbol is in exactly two", s.name()));
             }
         }
         let mut net: Network<Circle, Link> = Network::new();
         for c in &d.circle {
             if !valid_id(&c.id) {
-                return Err(format!(
-                    "board: circle id {:?} must be 1–8 of a-z, 0-9, '-'",
-                    c.id
-                ));
+                return Err(format!("board: circle id {:?} must be 1–8 of a-z, 0-9, '-'", c.id));
             }
             let zone = match (c.zone.as_str(), &c.room) {
                 ("appel", None) => Zone::Appel,
@@ -301,12 +284,7 @@ impl Board {
                         .ok_or_else(|| format!("board: circle {} is in unknown room {r}", c.id))?;
                     Zone::Room(i as u8)
                 }
-                (z, r) => {
-                    return Err(format!(
-                        "board: circle {} has zone {z:?} with room {r:?}",
-                        c.id
-                    ))
-                }
+                (z, r) => return Err(format!("board: circle {} has zone {z:?} with room {r:?}", c.id)),
             };
             let gate = match c.gate.as_deref() {
                 None => None,
@@ -317,17 +295,10 @@ impl Board {
             let tunnel = match (&c.tunnel, c.tunnel_step) {
                 (None, None) => None,
                 (Some(t), Some(step)) => Some((
-                    TunnelId::parse(t).ok_or_else(|| {
-                        format!("board: circle {} has unknown tunnel {t:?}", c.id)
-                    })?,
+                    TunnelId::parse(t).ok_or_else(|| format!("board: circle {} has unknown tunnel {t:?}", c.id))?,
                     step,
                 )),
-                _ => {
-                    return Err(format!(
-                        "board: circle {} needs both tunnel and tunnel_step",
-                        c.id
-                    ))
-                }
+                _ => return Err(format!("board: circle {} needs both tunnel and tunnel_step", c.id)),
             };
             let circle = Circle {
                 zone,
@@ -343,8 +314,7 @@ impl Board {
                 y: c.y,
                 label: c.label.clone(),
             };
-            net.add_node(&c.id, circle)
-                .map_err(|e| format!("board: {e}"))?;
+            net.add_node(&c.id, circle).map_err(|e| format!("board: {e}"))?;
         }
         let mut holding = [(0.0, 0.0); 2];
         let mut car = None;
@@ -367,101 +337,47 @@ impl Board {
                         y: s.y,
                         label: Some("car".into()),
                     };
-                    car = Some(
-                        net.add_node("car", node)
-                            .map_err(|e| format!("board: {e}"))?,
-                    );
+                    car = Some(net.add_node("car", node).map_err(|e| format!("board: {e}"))?);
                 }
                 other => return Err(format!("board: unknown special {other:?}")),
             }
         }
         let car = car.ok_or("board: no staff car")?;
         for l in &d.link {
-            let a = net
-                .node(&l.a)
-                .ok_or_else(|| format!("board: link from unknown circle {}", l.a))?;
+            let a = net.node(&l.a).ok_or_else(|| format!("board: link from unknown circle {}", l.a))?;
             let kind = match l.kind.as_deref().unwrap_or("step") {
                 "step" => Link::Step,
                 "drop30" => Link::Drop { upper: a, ropes: 1 },
                 "drop60" => Link::Drop { upper: a, ropes: 2 },
                 "wire" => Link::Wire,
                 "tunnel" => Link::Tunnel,
-                k => {
-                    return Err(format!(
-                        "board: link {}–{} has unknown kind {k:?}",
-                        l.a, l.b
-                    ))
-                }
+                k => return Err(format!("board: link {}–{} has unknown kind {k:?}", l.a, l.b)),
             };
-            net.add_link(&l.a, &l.b, kind)
-                .map_err(|e| format!("board: {e}"))?;
+            net.add_link(&l.a, &l.b, kind).map_err(|e| format!("board: {e}"))?;
         }
-        let circle = |key: &str| {
-            net.node(key)
-                .ok_or_else(|| format!("board: unknown circle {key}"))
-        };
+        let circle = |key: &str| net.node(key).ok_or_else(|| format!("board: unknown circle {key}"));
         let mut blocks = Vec::new();
         for id in ["inner", "outer"] {
-            let c = d
-                .cells
-                .iter()
-                .find(|c| c.id == id)
-                .ok_or_else(|| format!("board: no {id} cells"))?;
-            let zone = if id == "inner" {
-                Zone::CellInner
-            } else {
-                Zone::CellOuter
-            };
-            let circles = c
-                .circles
-                .iter()
-                .map(|k| circle(k))
-                .collect::<Result<Vec<_>, _>>()?;
+            let c = d.cells.iter().find(|c| c.id == id).ok_or_else(|| format!("board: no {id} cells"))?;
+            let zone = if id == "inner" { Zone::CellInner } else { Zone::CellOuter };
+            let circles = c.circles.iter().map(|k| circle(k)).collect::<Result<Vec<_>, _>>()?;
             if circles.is_empty() || circles.iter().any(|&x| net.data(x).zone != zone) {
-                return Err(format!(
-                    "board: {id} cells must be circles of zone cell-{id}"
-                ));
+                return Err(format!("board: {id} cells must be circles of zone cell-{id}"));
             }
-            let free_gates = c
-                .free_gates
-                .iter()
-                .map(|k| circle(k))
-                .collect::<Result<Vec<_>, _>>()?;
-            blocks.push(CellBlock {
-                circles,
-                exit: circle(&c.exit)?,
-                free_gates,
-            });
+            let free_gates = c.free_gates.iter().map(|k| circle(k)).collect::<Result<Vec<_>, _>>()?;
+            blocks.push(CellBlock { circles, exit: circle(&c.exit)?, free_gates });
         }
         let cells: [CellBlock; 2] = blocks.try_into().map_err(|_| "board: cells")?;
         let mut tunnels = Vec::new();
         for t in TunnelId::ALL {
-            let mut course: Vec<(u8, CircleId)> = net
-                .ids()
-                .filter_map(|id| {
-                    net.data(id)
-                        .tunnel
-                        .filter(|(x, _)| *x == t)
-                        .map(|(_, s)| (s, id))
-                })
-                .collect();
+            let mut course: Vec<(u8, CircleId)> =
+                net.ids().filter_map(|id| net.data(id).tunnel.filter(|(x, _)| *x == t).map(|(_, s)| (s, id))).collect();
             course.sort_unstable();
-            if course.len() < 2
-                || course
-                    .iter()
-                    .enumerate()
-                    .any(|(i, (s, _))| *s as usize != i)
-            {
-                return Err(format!(
-                    "board: tunnel {} needs steps 0, 1, 2 … with no gaps",
-                    t.name()
-                ));
+            if course.len() < 2 || course.iter().enumerate().any(|(i, (s, _))| *s as usize != i) {
+                return Err(format!("board: tunnel {} needs steps 0, 1, 2 … with no gaps", t.name()));
             }
             let course: Vec<CircleId> = course.into_iter().map(|(_, id)| id).collect();
-            if let Some(w) = course
-                .windows(2)
-                .find(|w| net.link(w[0], w[1]) != Some(&Link::Tunnel))
-            {
+            if let Some(w) = course.windows(2).find(|w| net.link(w[0], w[1]) != Some(&Link::Tunnel)) {
                 return Err(format!(
                     "board: tunnel {} lacks a tunnel link {}–{}",
                     t.name(),
@@ -471,27 +387,15 @@ impl Board {
             }
             match net.data(course[0]).zone {
                 Zone::Room(r) if rooms[r as usize].id == t.name() => {}
-                _ => {
-                    return Err(format!(
-                        "board: tunnel {} must start in the {} room",
-                        t.name(),
-                        t.name()
-                    ))
-                }
+                _ => return Err(format!("board: tunnel {} must start in the {} room", t.name(), t.name())),
             }
             tunnels.push(Tunnel { course });
         }
         let tunnels: [Tunnel; 3] = tunnels.try_into().map_err(|_| "board: tunnels")?;
         for (i, _) in rooms.iter().enumerate() {
-            let n = net
-                .ids()
-                .filter(|&id| net.data(id).zone == Zone::Room(i as u8))
-                .count();
+            let n = net.ids().filter(|&id| net.data(id).zone == Zone::Room(i as u8)).count();
             if n < 2 {
-                return Err(format!(
-                    "board: room {} has {n} circles; two POWs must fit",
-                    rooms[i].id
-                ));
+                return Err(format!("board: room {} has {n} circles; two POWs must fit", rooms[i].id));
             }
         }
         let mut appel = Vec::new();
@@ -504,9 +408,7 @@ impl Board {
             let officers = usize::from(players - 1);
             let per = usize::from(crate::pawns_per_officer(players));
             if l.officers.len() != officers || l.officers.iter().any(|o| o.len() != per) {
-                return Err(format!(
-                    "board: appel layout for {players} players needs {officers} lists of {per}"
-                ));
+                return Err(format!("board: appel layout for {players} players needs {officers} lists of {per}"));
             }
             let lists = l
                 .officers
@@ -515,20 +417,18 @@ impl Board {
                 .collect::<Result<Vec<_>, _>>()?;
             let mut all: Vec<CircleId> = lists.iter().flatten().copied().collect();
             if all.iter().any(|&c| net.data(c).zone != Zone::Appel) {
-                return Err(format!(
-                    "board: appel layout for {players} players uses a circle outside Appel"
-                ));
+                return Err(format!("board: appel layout for {players} players uses a circle outside Appel"));
             }
             all.sort_unstable();
             all.dedup();
             if all.len() != officers * per {
-                return Err(format!(
-                    "board: appel layout for {players} players repeats a circle"
-                ));
+                return Err(format!("board: appel layout for {players} players repeats a circle"));
             }
             appel.push(lists);
         }
+        let to_inner = distances_to_inner(&net);
         Ok(Board {
+            to_inner,
             net,
             rooms,
             cells,
@@ -568,4 +468,26 @@ impl Board {
     pub fn circles(&self) -> impl Iterator<Item = CircleId> + '_ {
         self.net.ids().filter(move |&id| id != self.car)
     }
+}
+
+/// Breadth-first distances by step links from every circle to the nearest
+/// inner-courtyard circle. O(circles + links), once at load.
+fn distances_to_inner(net: &Network<Circle, Link>) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; net.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for id in net.ids() {
+        if net.data(id).zone.is_inner() {
+            dist[id.index()] = 0;
+            queue.push_back(id);
+        }
+    }
+    while let Some(c) = queue.pop_front() {
+        for (nb, link) in net.links(c) {
+            if *link == Link::Step && dist[nb.index()] == u16::MAX {
+                dist[nb.index()] = dist[c.index()] + 1;
+                queue.push_back(nb);
+            }
+        }
+    }
+    dist
 }

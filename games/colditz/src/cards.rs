@@ -22,12 +22,7 @@ pub enum Equipment {
 
 impl Equipment {
     /// All four, in stack order.
-    pub const ALL: [Equipment; 4] = [
-        Equipment::Cutters,
-        Equipment::Pass,
-        Equipment::Key,
-        Equipment::Rope,
-    ];
+    pub const ALL: [Equipment; 4] = [Equipment::Cutters, Equipment::Pass, Equipment::Key, Equipment::Rope];
     /// Index for per-kind arrays.
     pub const fn index(self) -> usize {
         self as usize
@@ -223,30 +218,25 @@ impl Manifests {
     pub fn from_data(d: &DecksData, board: &Board) -> Result<Manifests, String> {
         let mut found = Vec::new();
         for id in ["2016", "classic"] {
-            let e = d
-                .edition
-                .iter()
-                .find(|e| e.id == id)
-                .ok_or_else(|| format!("decks: no edition {id}"))?;
+            let e = d.edition.iter().find(|e| e.id == id).ok_or_else(|| format!("decks: no edition {id}"))?;
             let mut equipment = [0u8; 4];
             for c in &e.equipment {
-                let k = Equipment::parse(&c.card)
-                    .ok_or_else(|| format!("decks: {id}: unknown equipment {:?}", c.card))?;
+                let k =
+                    Equipment::parse(&c.card).ok_or_else(|| format!("decks: {id}: unknown equipment {:?}", c.card))?;
                 equipment[k.index()] = c.count;
             }
-            let deck =
-                |list: &[crate::data::CountData], security: bool| -> Result<Vec<Card>, String> {
-                    let mut out = Vec::new();
-                    for c in list {
-                        let card = Card::parse(&c.card, board)
-                            .ok_or_else(|| format!("decks: {id}: unknown card {:?}", c.card))?;
-                        if card.is_security() != security {
-                            return Err(format!("decks: {id}: {} is in the wrong deck", c.card));
-                        }
-                        out.extend(std::iter::repeat_n(card, c.count as usize));
+            let deck = |list: &[crate::data::CountData], security: bool| -> Result<Vec<Card>, String> {
+                let mut out = Vec::new();
+                for c in list {
+                    let card =
+                        Card::parse(&c.card, board).ok_or_else(|| format!("decks: {id}: unknown card {:?}", c.card))?;
+                    if card.is_security() != security {
+                        return Err(format!("decks: {id}: {} is in the wrong deck", c.card));
                     }
-                    Ok(out)
-                };
+                    out.extend(std::iter::repeat_n(card, c.count as usize));
+                }
+                Ok(out)
+            };
             let opportunity = deck(&e.opportunity, false)?;
             let security = deck(&e.security, true)?;
             if opportunity.is_empty() || security.is_empty() {
@@ -262,9 +252,6 @@ impl Manifests {
         }
         let classic = found.pop().expect("two editions");
         let edition2016 = found.pop().expect("two editions");
-        Ok(Manifests {
-            edition2016,
-            classic,
-        })
+        Ok(Manifests { edition2016, classic })
     }
 }

@@ -34,14 +34,7 @@ impl Colditz {
 
     /// Checks `claim E p q`: two of the officer's POWs in rooms with E's
     /// symbol (one room or both), a card of E left in its stack.
-    pub(crate) fn check_claim(
-        &self,
-        s: &State,
-        seat: Seat,
-        e: Equipment,
-        p: PawnId,
-        q: PawnId,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_claim(&self, s: &State, seat: Seat, e: Equipment, p: PawnId, q: PawnId) -> Result<(), Illegal> {
         let nation = self.officer(seat)?;
         if p >= q || p.nation() != Some(nation) || q.nation() != Some(nation) {
             return Err(Illegal::fixed(
@@ -50,8 +43,7 @@ impl Colditz {
                 "назовите двух своих Военнопленных, меньший номер первым",
             ));
         }
-        if self.room_symbol(s, p) != Some(e.symbol()) || self.room_symbol(s, q) != Some(e.symbol())
-        {
+        if self.room_symbol(s, p) != Some(e.symbol()) || self.room_symbol(s, q) != Some(e.symbol()) {
             return Err(Illegal::fixed(
                 "Colditz: Equipment",
                 "both POWs must stand in rooms with that equipment's symbol",
@@ -69,15 +61,7 @@ impl Colditz {
     }
 
     /// Takes the card; in the 2016 rules both POWs go back to Appel.
-    pub(crate) fn do_claim(
-        &self,
-        s: &mut State,
-        seat: Seat,
-        e: Equipment,
-        p: PawnId,
-        q: PawnId,
-        ev: &mut Events,
-    ) {
+    pub(crate) fn do_claim(&self, s: &mut State, seat: Seat, e: Equipment, p: PawnId, q: PawnId, ev: &mut Events) {
         let nation = Nation::of_seat(seat).expect("checked");
         s.stock[e.index()] -= 1;
         s.equipment[nation.index()][e.index()] += 1;
@@ -103,12 +87,7 @@ impl Colditz {
     /// rooms and Escape Kit (part) cards in hand — cover food, disguise,
     /// documents and compass exactly once. Pieces are listed parts first,
     /// then POWs by number.
-    pub(crate) fn check_kit(
-        &self,
-        s: &State,
-        seat: Seat,
-        pieces: [Option<Piece>; 4],
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_kit(&self, s: &State, seat: Seat, pieces: [Option<Piece>; 4]) -> Result<(), Illegal> {
         let nation = self.officer(seat)?;
         if s.kits[nation.index()] {
             return Err(Illegal::fixed(
@@ -185,13 +164,7 @@ impl Colditz {
 
     /// Takes the kit; the POWs go back to Appel (2016) and the part cards to
     /// the bottom of the Opportunity deck.
-    pub(crate) fn do_kit(
-        &self,
-        s: &mut State,
-        seat: Seat,
-        pieces: [Option<Piece>; 4],
-        ev: &mut Events,
-    ) {
+    pub(crate) fn do_kit(&self, s: &mut State, seat: Seat, pieces: [Option<Piece>; 4], ev: &mut Events) {
         let nation = Nation::of_seat(seat).expect("checked");
         s.kits[nation.index()] = true;
         s.kit_stock -= 1;
@@ -216,13 +189,7 @@ impl Colditz {
 
     /// Checks `give E officer`: 2016 — Equipment is traded freely between
     /// officers except in the German's turn (here: in the giver's own turn).
-    pub(crate) fn check_give(
-        &self,
-        s: &State,
-        seat: Seat,
-        e: Equipment,
-        to: Nation,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_give(&self, s: &State, seat: Seat, e: Equipment, to: Nation) -> Result<(), Illegal> {
         if s.classic {
             return Err(Illegal::fixed(
                 "Colditz classic: Cards",

@@ -12,13 +12,7 @@ use std::collections::VecDeque;
 impl Colditz {
     /// Checks `give CARD officer` (classic): unplayed Opportunity cards may be
     /// given between officers in their turns.
-    pub(crate) fn check_give_card(
-        &self,
-        s: &State,
-        seat: Seat,
-        card: Card,
-        to: Nation,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_give_card(&self, s: &State, seat: Seat, card: Card, to: Nation) -> Result<(), Illegal> {
         if !s.classic {
             return Err(Illegal::fixed(
                 "Colditz: Cards",
@@ -41,11 +35,7 @@ impl Colditz {
             ));
         }
         if card.is_security() || !s.hands[seat.index()].contains(&card) {
-            return Err(Illegal::fixed(
-                "Colditz classic: Cards",
-                "you do not hold that card",
-                "у вас нет этой карты",
-            ));
+            return Err(Illegal::fixed("Colditz classic: Cards", "you do not hold that card", "у вас нет этой карты"));
         }
         Ok(())
     }
@@ -100,11 +90,7 @@ impl Colditz {
             ));
         }
         let Some(n) = Nation::of_seat(seat).filter(|n| p.nation() == Some(*n)) else {
-            return Err(Illegal::fixed(
-                rule,
-                "one of your POWs makes the attempt",
-                "попытку делает ваш Военнопленный",
-            ));
+            return Err(Illegal::fixed(rule, "one of your POWs makes the attempt", "попытку делает ваш Военнопленный"));
         };
         if !s.kits[n.index()] {
             return Err(Illegal::fixed(
@@ -163,11 +149,7 @@ impl Colditz {
             self.escape(s, p, ev);
         } else {
             s.eliminated[n.index()] = true;
-            for q in s
-                .present()
-                .filter(|q| q.nation() == Some(n))
-                .collect::<Vec<_>>()
-            {
+            for q in s.present().filter(|q| q.nation() == Some(n)).collect::<Vec<_>>() {
                 if s.pawn(q).loc != Loc::Escaped {
                     s.pawn_mut(q).loc = Loc::Dead;
                 }

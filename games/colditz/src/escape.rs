@@ -16,28 +16,21 @@ impl Colditz {
         let nation = p.nation().expect("a POW escapes");
         let i = nation.index();
         if s.kits[i] {
+            // The kit goes with him; one compatriot escaping this turn may share it.
             s.kits[i] = false;
             s.kit_stock += 1;
+            s.kit_share[i] = true;
+        } else {
+            s.kit_share[i] = false;
         }
-        s.escaped_this_turn[i] = true;
         s.escapes[i] += 1;
         let pawn = s.pawn_mut(p);
         pawn.loc = Loc::Escaped;
         pawn.in_tunnel = false;
         ev.say("Colditz: Successful Escape", || {
             Text::new(
-                format!(
-                    "{} escapes! ({} for the {})",
-                    p.code(),
-                    s.escapes[i],
-                    nation.name().en
-                ),
-                format!(
-                    "{} бежал! ({}: {})",
-                    p.code(),
-                    nation.name().ru,
-                    s.escapes[i]
-                ),
+                format!("{} escapes! ({} for the {})", p.code(), s.escapes[i], nation.name().en),
+                format!("{} бежал! ({}: {})", p.code(), nation.name().ru, s.escapes[i]),
             )
         });
         if s.players == 6 && !s.classic {
@@ -45,11 +38,11 @@ impl Colditz {
                 s.hands[nation.seat().index()].add(part);
             }
         }
-        s.markers.retain(|m| m.nation != nation);
+        if s.markers.iter().any(|m| m.nation == nation) {
+            s.pending.push(crate::Pending::EscapeMarkers { nation });
+        }
         let outside = |c| self.board.circle(c).zone == Zone::Outside;
-        let pows_outside = s
-            .present()
-            .any(|q| !q.is_guard() && s.pawn(q).circle().is_some_and(outside));
+        let pows_outside = s.present().any(|q| !q.is_guard() && s.pawn(q).circle().is_some_and(outside));
         if !pows_outside {
             for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
                 if s.pawn(g).circle().is_some_and(outside) {

@@ -40,8 +40,8 @@ pub use state::{Loc, Marker, Pawn, Pending, Phase, Shot, State, TunnelState};
 pub use view::View;
 
 use sandtable_core::{
-    Events, GameInfo, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo,
-    SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Events, GameInfo, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup,
+    SetupError, Text, ToAct, Viewer,
 };
 
 /// POWs per Escape Officer by player count (set-up table).
@@ -90,10 +90,7 @@ impl Colditz {
             id: "german".into(),
             name: Text::fixed("German Security Officer", "Офицер Охраны"),
         }];
-        seats.extend(Nation::ALL.into_iter().map(|n| SeatInfo {
-            id: n.id().into(),
-            name: n.name(),
-        }));
+        seats.extend(Nation::ALL.into_iter().map(|n| SeatInfo { id: n.id().into(), name: n.name() }));
         let list = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let info = GameInfo {
             id: "colditz".into(),
@@ -141,11 +138,7 @@ impl Colditz {
                 },
             ],
         };
-        Ok(Colditz {
-            info,
-            board,
-            manifests,
-        })
+        Ok(Colditz { info, board, manifests })
     }
 
     /// The manifest of the rules in play.
@@ -180,15 +173,14 @@ impl Colditz {
             return SeatSet::one(match *p {
                 Pending::Confiscate { nation, .. } => nation.seat(),
                 Pending::Talisman { shot } => shot.target.nation().map_or(GERMAN, Nation::seat),
+                Pending::EscapeMarkers { .. } => GERMAN,
             });
         }
         match s.phase {
             Phase::Over => SeatSet::EMPTY,
-            Phase::AppelAnswer => self
-                .nations(s)
-                .filter(|n| s.appel_waiting & (1 << n.index()) != 0)
-                .map(Nation::seat)
-                .collect(),
+            Phase::AppelAnswer => {
+                self.nations(s).filter(|n| s.appel_waiting & (1 << n.index()) != 0).map(Nation::seat).collect()
+            }
             Phase::AppelSearch | Phase::SetupGuards => SeatSet::one(GERMAN),
             Phase::Roll | Phase::Move => SeatSet::one(self.turn_seat(s)),
         }
@@ -215,14 +207,10 @@ impl Colditz {
             (Phase::SetupGuards, Action::End) => self.check_setup_end(s),
             (Phase::AppelSearch, Action::Search | Action::Roll) => Ok(()),
             (Phase::Roll, Action::Roll) => Ok(()),
-            (Phase::Roll | Phase::Move, Action::Play(card, x, y)) => {
-                self.check_play(s, seat, card, x, y)
-            }
+            (Phase::Roll | Phase::Move, Action::Play(card, x, y)) => self.check_play(s, seat, card, x, y),
             (Phase::Roll | Phase::Move, Action::Discard(card)) => self.check_discard(s, seat, card),
             (Phase::Roll | Phase::Move, Action::Give(e, n)) => self.check_give(s, seat, e, n),
-            (Phase::Roll | Phase::Move, Action::GiveCard(card, n)) => {
-                self.check_give_card(s, seat, card, n)
-            }
+            (Phase::Roll | Phase::Move, Action::GiveCard(card, n)) => self.check_give_card(s, seat, card, n),
             (Phase::Move, Action::DoOrDie(p)) => self.check_do_or_die(s, seat, p),
             (Phase::Move, Action::Move(p, to)) => self.check_move(s, seat, p, to).map(drop),
             (Phase::Move, Action::Cross(p, to)) => self.check_cross(s, seat, p, to).map(drop),
@@ -233,11 +221,9 @@ impl Colditz {
             (Phase::Move, Action::Claim(e, p, q)) => self.check_claim(s, seat, e, p, q),
             (Phase::Move, Action::Kit(pieces)) => self.check_kit(s, seat, pieces),
             (Phase::Move, Action::End) => self.check_end(s, seat),
-            (Phase::Roll, Action::End) => Err(Illegal::fixed(
-                "Colditz: Movement",
-                "roll first",
-                "сначала бросьте кубики",
-            )),
+            (Phase::Roll, Action::End) => {
+                Err(Illegal::fixed("Colditz: Movement", "roll first", "сначала бросьте кубики"))
+            }
             _ => Err(Illegal::fixed(
                 "Colditz: Play",
                 "that action does not fit this moment of the turn",
@@ -265,10 +251,7 @@ impl Colditz {
                 out.push(Action::End);
                 if let Some(g) = self.next_barracks_guard(s) {
                     out.extend(
-                        self.board
-                            .circles()
-                            .filter(|&c| self.board.circle(c).guard_post)
-                            .map(|c| Action::Deploy(g, c)),
+                        self.board.circles().filter(|&c| self.board.circle(c).guard_post).map(|c| Action::Deploy(g, c)),
                     );
                 }
             }
@@ -333,13 +316,7 @@ impl Ruleset for Colditz {
         }
     }
 
-    fn try_apply(
-        &self,
-        s: &mut State,
-        seat: Seat,
-        a: Action,
-        ev: &mut Events,
-    ) -> Result<(), Illegal> {
+    fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
         self.check_action(s, seat, a)?;
         self.apply(s, seat, a, ev);
         Ok(())
@@ -431,7 +408,7 @@ impl Colditz {
                 s.phase = Phase::Roll;
             }
             Action::End => self.end_turn(s, ev),
-            Action::Surrender(_) | Action::Hideaway | Action::Pass => {}
+            Action::Surrender(_) | Action::Hideaway | Action::Pass | Action::RemoveMarkers => {}
         }
     }
 }

@@ -20,10 +20,7 @@ pub(crate) struct Occupancy {
 impl Occupancy {
     pub(crate) fn of(rules: &Colditz, s: &State) -> Occupancy {
         let n = rules.board.net.len();
-        let mut o = Occupancy {
-            surface: vec![None; n],
-            below: vec![None; n],
-        };
+        let mut o = Occupancy { surface: vec![None; n], below: vec![None; n] };
         for p in s.present() {
             if let Some(c) = s.pawn(p).circle() {
                 if s.pawn(p).in_tunnel {
@@ -63,9 +60,7 @@ impl Colditz {
     /// only a POW in the tunnel (or a guard over a detected one) may stop there.
     pub(crate) fn is_tunnel_middle(&self, c: CircleId) -> bool {
         match self.tunnel_of(c) {
-            Some((t, step)) => {
-                step > 0 && usize::from(step) + 1 < self.board.tunnels[t.index()].course.len()
-            }
+            Some((t, step)) => step > 0 && usize::from(step) + 1 < self.board.tunnels[t.index()].course.len(),
             None => false,
         }
     }
@@ -73,9 +68,7 @@ impl Colditz {
     /// Whether an Escape Attempt marker lets `nation` (or a guard, `None`)
     /// cross from `a` to `b` (markers open the way forward only).
     fn marker_opens(&self, s: &State, a: CircleId, b: CircleId, nation: Option<Nation>) -> bool {
-        s.markers
-            .iter()
-            .any(|m| m.a == a && m.b == b && nation.is_none_or(|n| m.nation == n))
+        s.markers.iter().any(|m| m.a == a && m.b == b && nation.is_none_or(|n| m.nation == n))
     }
 
     /// A room guards may enter now: a Search card for it this turn, an Escape
@@ -84,10 +77,9 @@ impl Colditz {
         let in_room = |c: CircleId| self.board.circle(c).zone == Zone::Room(room);
         s.search == Some(room)
             || s.markers.iter().any(|m| in_room(m.a) || in_room(m.b))
-            || TunnelId::ALL.into_iter().any(|t| {
-                s.tunnel(t) == TunnelState::Detected
-                    && in_room(self.board.tunnels[t.index()].course[0])
-            })
+            || TunnelId::ALL
+                .into_iter()
+                .any(|t| s.tunnel(t) == TunnelState::Detected && in_room(self.board.tunnels[t.index()].course[0]))
     }
 
     /// Whether a guard may go onto a circle (occupants aside).
@@ -146,7 +138,7 @@ impl Colditz {
     /// Whether a POW of `nation` reaching a target may escape: he needs his
     /// officer's kit, or one just used by a compatriot this turn.
     pub(crate) fn may_escape(&self, s: &State, nation: Nation) -> bool {
-        s.kits[nation.index()] || s.escaped_this_turn[nation.index()]
+        s.kits[nation.index()] || s.kit_share[nation.index()]
     }
 
     /// Breadth-first search of where a pawn can go with `budget` MP.
@@ -173,18 +165,13 @@ impl Colditz {
                     (Link::Tunnel, false) => {
                         // Into a tunnel only at its entrance, and only while open.
                         match (self.tunnel_of(c), self.tunnel_of(nb)) {
-                            (Some((t, 0)), Some((_, 1)))
-                                if !guard && s.tunnel(t) != TunnelState::Closed =>
-                            {
-                                Some(true)
-                            }
+                            (Some((t, 0)), Some((_, 1))) if !guard && s.tunnel(t) != TunnelState::Closed => Some(true),
                             _ => None,
                         }
                     }
                     (Link::Tunnel, true) => {
                         let t = self.tunnel_of(nb);
-                        let last =
-                            t.map(|(t, _)| self.board.tunnels[t.index()].course.len() as u8 - 1);
+                        let last = t.map(|(t, _)| self.board.tunnels[t.index()].course.len() as u8 - 1);
                         match t {
                             Some((_, 0)) => Some(false),
                             Some((_, step)) if Some(step) == last => Some(false),
@@ -194,12 +181,12 @@ impl Colditz {
                     }
                     (_, true) => None,
                     (Link::Step, false) => Some(false),
-                    (Link::Drop { upper, .. }, false) => (upper == c
-                        && self.marker_opens(s, c, nb, if guard { None } else { nation }))
-                    .then_some(false),
-                    (Link::Wire, false) => self
-                        .marker_opens(s, c, nb, if guard { None } else { nation })
-                        .then_some(false),
+                    (Link::Drop { upper, .. }, false) => {
+                        (upper == c && self.marker_opens(s, c, nb, if guard { None } else { nation })).then_some(false)
+                    }
+                    (Link::Wire, false) => {
+                        self.marker_opens(s, c, nb, if guard { None } else { nation }).then_some(false)
+                    }
                 };
                 let Some(next_tunnel) = next else { continue };
                 if seen[nb.index()][usize::from(next_tunnel)] {
@@ -209,11 +196,7 @@ impl Colditz {
                 let cost = cost + 1;
                 if next_tunnel {
                     if occ.below(nb).is_none() {
-                        out.push(Dest {
-                            circle: nb,
-                            tunnel: true,
-                            cost,
-                        });
+                        out.push(Dest { circle: nb, tunnel: true, cost });
                         queue.push_back((nb, true, cost));
                     }
                     continue;
@@ -224,31 +207,21 @@ impl Colditz {
                         continue;
                     }
                     if let Some(q) = occ.at(nb) {
-                        if !q.is_guard() && self.liable(s, q) && self.guard_may_stop(s, nb) {
-                            out.push(Dest {
-                                circle: nb,
-                                tunnel: false,
-                                cost,
-                            });
+                        // The arresting guard leaves for the office at once: where he
+                        // may not stop does not matter.
+                        if !q.is_guard() && self.liable(s, q) {
+                            out.push(Dest { circle: nb, tunnel: false, cost });
                         }
                         continue;
                     }
                     if self.guard_may_stop(s, nb) {
-                        out.push(Dest {
-                            circle: nb,
-                            tunnel: false,
-                            cost,
-                        });
+                        out.push(Dest { circle: nb, tunnel: false, cost });
                     }
                 } else {
                     // A POW may give himself up by moving onto a guard.
                     if let Some(q) = occ.at(nb) {
                         if q.is_guard() {
-                            out.push(Dest {
-                                circle: nb,
-                                tunnel: false,
-                                cost,
-                            });
+                            out.push(Dest { circle: nb, tunnel: false, cost });
                         }
                         continue;
                     }
@@ -256,14 +229,8 @@ impl Colditz {
                         continue;
                     }
                     let target = self.board.circle(nb).target;
-                    if self.pow_may_stop(nb, false)
-                        && (!target || nation.is_some_and(|x| self.may_escape(s, x)))
-                    {
-                        out.push(Dest {
-                            circle: nb,
-                            tunnel: false,
-                            cost,
-                        });
+                    if self.pow_may_stop(nb, false) && (!target || nation.is_some_and(|x| self.may_escape(s, x))) {
+                        out.push(Dest { circle: nb, tunnel: false, cost });
                     }
                     if target {
                         continue;
@@ -285,13 +252,7 @@ impl Colditz {
     }
 
     /// Checks `move`.
-    pub(crate) fn check_move(
-        &self,
-        s: &State,
-        seat: Seat,
-        p: PawnId,
-        to: CircleId,
-    ) -> Result<Dest, Illegal> {
+    pub(crate) fn check_move(&self, s: &State, seat: Seat, p: PawnId, to: CircleId) -> Result<Dest, Illegal> {
         if !self.owns(seat, p) || s.pawn(p).circle().is_none() {
             return Err(Illegal::fixed(
                 "Colditz: Movement",
@@ -299,10 +260,7 @@ impl Colditz {
                 "двигайте свою пешку на поле",
             ));
         }
-        if s.pawn(p)
-            .circle()
-            .is_some_and(|c| self.board.circle(c).zone.is_cell())
-        {
+        if s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone.is_cell()) {
             return Err(Illegal::fixed(
                 "Colditz: Solitary Cells",
                 "a POW leaves solitary on doubles or with a card (release)",
@@ -324,10 +282,7 @@ impl Colditz {
         }
         let occ = Occupancy::of(self, s);
         for p in s.present().filter(|&p| self.owns(seat, p)) {
-            if s.pawn(p)
-                .circle()
-                .is_none_or(|c| self.board.circle(c).zone.is_cell())
-            {
+            if s.pawn(p).circle().is_none_or(|c| self.board.circle(c).zone.is_cell()) {
                 continue;
             }
             let mut dests = self.reach(s, &occ, p, s.mp);
@@ -370,18 +325,8 @@ impl Colditz {
         }
         ev.say("Colditz: Movement", || {
             Text::new(
-                format!(
-                    "{} moves to {} ({} MP)",
-                    p.code(),
-                    self.board.key(d.circle),
-                    d.cost
-                ),
-                format!(
-                    "{} идёт на {} ({} ОД)",
-                    p.code(),
-                    self.board.key(d.circle),
-                    d.cost
-                ),
+                format!("{} moves to {} ({} MP)", p.code(), self.board.key(d.circle), d.cost),
+                format!("{} идёт на {} ({} ОД)", p.code(), self.board.key(d.circle), d.cost),
             )
         });
         if let Some(g) = there {
@@ -407,13 +352,7 @@ impl Colditz {
     /// Equipment a POW needs to step from `from` into the adjacent `to`
     /// (`None`: no equipment needed or not possible this way), and the marker
     /// it leaves.
-    fn crossing(
-        &self,
-        s: &State,
-        p: PawnId,
-        from: CircleId,
-        to: CircleId,
-    ) -> Option<(Equipment, u8, Option<Marker>)> {
+    fn crossing(&self, s: &State, p: PawnId, from: CircleId, to: CircleId) -> Option<(Equipment, u8, Option<Marker>)> {
         let nation = p.nation()?;
         match *self.board.net.link(from, to)? {
             Link::Step => match self.board.circle(to).gate? {
@@ -422,36 +361,17 @@ impl Colditz {
             },
             Link::Drop { upper, ropes } => {
                 if upper == from {
-                    Some((
-                        Equipment::Rope,
-                        ropes,
-                        Some(Marker {
-                            a: from,
-                            b: to,
-                            nation,
-                        }),
-                    ))
+                    Some((Equipment::Rope, ropes, Some(Marker { a: from, b: to, nation })))
                 } else {
                     // Back up the drop: the original marker must still be there.
-                    s.markers
-                        .iter()
-                        .any(|m| m.a == to && m.b == from)
-                        .then_some((Equipment::Rope, ropes, None))
+                    s.markers.iter().any(|m| m.a == to && m.b == from).then_some((Equipment::Rope, ropes, None))
                 }
             }
             Link::Wire => {
                 if s.markers.iter().any(|m| m.a == to && m.b == from) {
                     Some((Equipment::Cutters, 1, None))
                 } else {
-                    Some((
-                        Equipment::Cutters,
-                        1,
-                        Some(Marker {
-                            a: from,
-                            b: to,
-                            nation,
-                        }),
-                    ))
+                    Some((Equipment::Cutters, 1, Some(Marker { a: from, b: to, nation })))
                 }
             }
             Link::Tunnel => None,
@@ -466,10 +386,7 @@ impl Colditz {
         p: PawnId,
         to: CircleId,
     ) -> Result<(Equipment, u8, Option<Marker>), Illegal> {
-        let Some(from) = s
-            .pawn(p)
-            .circle()
-            .filter(|_| !p.is_guard() && self.owns(seat, p) && !s.pawn(p).in_tunnel)
+        let Some(from) = s.pawn(p).circle().filter(|_| !p.is_guard() && self.owns(seat, p) && !s.pawn(p).in_tunnel)
         else {
             return Err(Illegal::fixed(
                 "Colditz: Escape Attempts",
@@ -500,11 +417,7 @@ impl Colditz {
             ));
         }
         if s.mp < 1 {
-            return Err(Illegal::fixed(
-                "Colditz: Movement",
-                "no movement left",
-                "движение закончилось",
-            ));
+            return Err(Illegal::fixed("Colditz: Movement", "no movement left", "движение закончилось"));
         }
         if s.holds(nation, equipment) < count {
             return Err(Illegal::fixed(
@@ -554,8 +467,7 @@ impl Colditz {
         s.stock[equipment.index()] += count;
         s.mp -= 1;
         if let Some(m) = marker {
-            s.markers
-                .retain(|x| !((x.a == m.a && x.b == m.b) || (x.a == m.b && x.b == m.a)));
+            s.markers.retain(|x| !((x.a == m.a && x.b == m.b) || (x.a == m.b && x.b == m.a)));
             s.markers.push(m);
         }
         let pawn = s.pawn_mut(p);
@@ -569,31 +481,15 @@ impl Colditz {
         ev.say("Colditz: Escape Attempts", || {
             let e = equipment.text();
             Text::new(
-                format!(
-                    "{} uses {count} {} to reach {}",
-                    p.code(),
-                    e.en,
-                    self.board.key(to)
-                ),
-                format!(
-                    "{}: {} ×{count}, переход на {}",
-                    p.code(),
-                    e.ru,
-                    self.board.key(to)
-                ),
+                format!("{} uses {count} {} to reach {}", p.code(), e.en, self.board.key(to)),
+                format!("{}: {} ×{count}, переход на {}", p.code(), e.ru, self.board.key(to)),
             )
         });
         self.after_pow_arrives(s, p, to, ev);
     }
 
     /// Checks `deploy` in a turn: a guard from the barracks to a free post, 1 MP.
-    pub(crate) fn check_deploy(
-        &self,
-        s: &State,
-        seat: Seat,
-        g: PawnId,
-        to: CircleId,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_deploy(&self, s: &State, seat: Seat, g: PawnId, to: CircleId) -> Result<(), Illegal> {
         if seat != GERMAN || !g.is_guard() || s.pawn(g).loc != Loc::Barracks {
             return Err(Illegal::fixed(
                 "Colditz: Movement",
@@ -628,10 +524,7 @@ impl Colditz {
 
     /// Checks `recall`: a guard on a post to the office, 1 MP.
     pub(crate) fn check_recall(&self, s: &State, seat: Seat, g: PawnId) -> Result<(), Illegal> {
-        let on_post = s
-            .pawn(g)
-            .circle()
-            .is_some_and(|c| self.board.circle(c).guard_post);
+        let on_post = s.pawn(g).circle().is_some_and(|c| self.board.circle(c).guard_post);
         if seat != GERMAN || !g.is_guard() || !on_post {
             return Err(Illegal::fixed(
                 "Colditz: Movement",
@@ -650,29 +543,15 @@ impl Colditz {
     }
 
     /// Checks `clear`: a guard removes the marker on a link at his circle.
-    pub(crate) fn check_clear(
-        &self,
-        s: &State,
-        seat: Seat,
-        g: PawnId,
-        to: CircleId,
-    ) -> Result<(), Illegal> {
-        let Some(at) = s
-            .pawn(g)
-            .circle()
-            .filter(|_| seat == GERMAN && g.is_guard())
-        else {
+    pub(crate) fn check_clear(&self, s: &State, seat: Seat, g: PawnId, to: CircleId) -> Result<(), Illegal> {
+        let Some(at) = s.pawn(g).circle().filter(|_| seat == GERMAN && g.is_guard()) else {
             return Err(Illegal::fixed(
                 "Colditz: Escape Attempts",
                 "a guard on the board removes markers",
                 "маркеры снимает Охранник на поле",
             ));
         };
-        if !s
-            .markers
-            .iter()
-            .any(|m| (m.a == at && m.b == to) || (m.a == to && m.b == at))
-        {
+        if !s.markers.iter().any(|m| (m.a == at && m.b == to) || (m.a == to && m.b == at)) {
             return Err(Illegal::fixed(
                 "Colditz: Escape Attempts",
                 "no Escape Attempt marker on that link",
@@ -686,27 +565,20 @@ impl Colditz {
     /// goes straight to the office.
     pub(crate) fn do_clear(&self, s: &mut State, g: PawnId, to: CircleId, ev: &mut Events) {
         let at = s.pawn(g).circle().expect("checked");
-        s.markers
-            .retain(|m| !((m.a == at && m.b == to) || (m.a == to && m.b == at)));
+        s.markers.retain(|m| !((m.a == at && m.b == to) || (m.a == to && m.b == at)));
         if let Zone::Room(r) = self.board.circle(at).zone {
             if !self.room_open_to_guards(s, r) {
                 s.pawn_mut(g).loc = Loc::Office;
             }
         }
         ev.say("Colditz: Escape Attempts", || {
-            Text::fixed(
-                "an Escape Attempt marker is removed",
-                "маркер Попытки Бегства снят",
-            )
+            Text::fixed("an Escape Attempt marker is removed", "маркер Попытки Бегства снят")
         });
     }
 
     /// Checks a doubles release from solitary (1 MP each).
     pub(crate) fn check_release(&self, s: &State, seat: Seat, p: PawnId) -> Result<(), Illegal> {
-        let in_cell = s
-            .pawn(p)
-            .circle()
-            .is_some_and(|c| self.board.circle(c).zone.is_cell());
+        let in_cell = s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone.is_cell());
         if !self.owns(seat, p) || p.is_guard() || !in_cell {
             return Err(Illegal::fixed(
                 "Colditz: Solitary Cells",
@@ -734,11 +606,7 @@ impl Colditz {
     /// The free circle nearest the arrow of a POW's cell block.
     pub(crate) fn release_circle(&self, s: &State, p: PawnId) -> Option<CircleId> {
         let cell = s.pawn(p).circle()?;
-        let block = if self.board.circle(cell).zone == Zone::CellInner {
-            0
-        } else {
-            1
-        };
+        let block = if self.board.circle(cell).zone == Zone::CellInner { 0 } else { 1 };
         let exit = self.board.cells[block].exit;
         let occ = Occupancy::of(self, s);
         let mut seen = vec![false; self.board.net.len()];
@@ -769,13 +637,13 @@ impl Colditz {
         let Some(to) = self.release_circle(s, p) else {
             return;
         };
-        let outer = s
-            .pawn(p)
-            .circle()
-            .is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
+        let outer = s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
+        // The distance he starts from: he must be closer after each of his turns.
+        let from = self.board.to_inner[to.index()].saturating_add(1).min(u16::from(u8::MAX)) as u8;
         let pawn = s.pawn_mut(p);
         pawn.loc = Loc::Circle(to);
         pawn.returning = outer;
+        pawn.return_distance = from;
         pawn.moved = true;
         ev.say("Colditz: Solitary Cells", || {
             Text::new(
@@ -790,11 +658,7 @@ impl Colditz {
     /// Candidate crossings, postings, recalls, clears and releases (moves are
     /// listed separately by `move_candidates`).
     pub(crate) fn other_move_candidates(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
-        for p in s
-            .present()
-            .filter(|&p| self.owns(seat, p))
-            .collect::<Vec<_>>()
-        {
+        for p in s.present().filter(|&p| self.owns(seat, p)).collect::<Vec<_>>() {
             match s.pawn(p).loc {
                 Loc::Circle(c) => {
                     for (nb, _) in self.board.net.links(c) {
@@ -812,10 +676,7 @@ impl Colditz {
                 }
                 Loc::Barracks => {
                     out.extend(
-                        self.board
-                            .circles()
-                            .filter(|&c| self.board.circle(c).guard_post)
-                            .map(|c| Action::Deploy(p, c)),
+                        self.board.circles().filter(|&c| self.board.circle(c).guard_post).map(|c| Action::Deploy(p, c)),
                     );
                 }
                 _ => {}
@@ -845,10 +706,7 @@ impl Colditz {
         let by_symbol = |sym: Symbol| -> Vec<PawnId> {
             mine.iter()
                 .copied()
-                .filter(|&p| {
-                    s.pawn(p).circle().and_then(|c| self.board.symbol(c)) == Some(sym)
-                        && !s.pawn(p).in_tunnel
-                })
+                .filter(|&p| s.pawn(p).circle().and_then(|c| self.board.symbol(c)) == Some(sym) && !s.pawn(p).in_tunnel)
                 .collect()
         };
         let [food, disguise, documents, compass] = Symbol::KIT.map(by_symbol);
@@ -856,42 +714,24 @@ impl Colditz {
         let has = |c: Card| hand.contains(&c);
         let canonical = |v: Vec<Piece>| Action::Kit(crate::action::canonical_kit(v));
         let pairs = |a: &[PawnId], b: &[PawnId]| -> Vec<[PawnId; 2]> {
-            a.iter()
-                .flat_map(|&x| b.iter().map(move |&y| [x, y]))
-                .collect()
+            a.iter().flat_map(|&x| b.iter().map(move |&y| [x, y])).collect()
         };
         let ab = pairs(&food, &disguise);
         let cd = pairs(&documents, &compass);
         for [f, d] in &ab {
             for [o, c] in &cd {
-                out.push(canonical(vec![
-                    Piece::Pow(*f),
-                    Piece::Pow(*d),
-                    Piece::Pow(*o),
-                    Piece::Pow(*c),
-                ]));
+                out.push(canonical(vec![Piece::Pow(*f), Piece::Pow(*d), Piece::Pow(*o), Piece::Pow(*c)]));
             }
             if has(Card::KitPartB) {
-                out.push(canonical(vec![
-                    Piece::Part(Card::KitPartB),
-                    Piece::Pow(*f),
-                    Piece::Pow(*d),
-                ]));
+                out.push(canonical(vec![Piece::Part(Card::KitPartB), Piece::Pow(*f), Piece::Pow(*d)]));
             }
         }
         if has(Card::KitPartA) {
             for [o, c] in &cd {
-                out.push(canonical(vec![
-                    Piece::Part(Card::KitPartA),
-                    Piece::Pow(*o),
-                    Piece::Pow(*c),
-                ]));
+                out.push(canonical(vec![Piece::Part(Card::KitPartA), Piece::Pow(*o), Piece::Pow(*c)]));
             }
             if has(Card::KitPartB) {
-                out.push(canonical(vec![
-                    Piece::Part(Card::KitPartA),
-                    Piece::Part(Card::KitPartB),
-                ]));
+                out.push(canonical(vec![Piece::Part(Card::KitPartA), Piece::Part(Card::KitPartB)]));
             }
         }
     }

@@ -22,13 +22,7 @@ pub enum Nation {
 
 impl Nation {
     /// All five, in seat order.
-    pub const ALL: [Nation; 5] = [
-        Nation::British,
-        Nation::American,
-        Nation::French,
-        Nation::Dutch,
-        Nation::Polish,
-    ];
+    pub const ALL: [Nation; 5] = [Nation::British, Nation::American, Nation::French, Nation::Dutch, Nation::Polish];
     /// Index for per-nation arrays.
     pub const fn index(self) -> usize {
         self as usize
@@ -39,9 +33,7 @@ impl Nation {
     }
     /// The nation of an officer's seat.
     pub fn of_seat(seat: Seat) -> Option<Nation> {
-        seat.index()
-            .checked_sub(1)
-            .and_then(|i| Nation::ALL.get(i).copied())
+        seat.index().checked_sub(1).and_then(|i| Nation::ALL.get(i).copied())
     }
     /// Two-letter prefix of its pawns in notation.
     pub const fn prefix(self) -> &'static str {
@@ -139,9 +131,7 @@ impl PawnId {
             let n: u8 = n.parse().ok()?;
             return (1..=MAX_GUARDS).contains(&n).then(|| PawnId::guard(n));
         }
-        let nation = Nation::ALL
-            .into_iter()
-            .find(|x| s.starts_with(x.prefix()))?;
+        let nation = Nation::ALL.into_iter().find(|x| s.starts_with(x.prefix()))?;
         let n: u8 = s[2..].parse().ok()?;
         (1..=MAX_POWS).contains(&n).then(|| PawnId::pow(nation, n))
     }

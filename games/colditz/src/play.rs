@@ -42,11 +42,7 @@ impl Colditz {
                 | Card::MoveFast(_)
                 | Card::ArrestKeyHolder
                 | Card::ArrestPassHolder => {
-                    out.extend(
-                        pawns
-                            .iter()
-                            .map(|&p| Action::Play(card, Arg::Pawn(p), Arg::None)),
-                    );
+                    out.extend(pawns.iter().map(|&p| Action::Play(card, Arg::Pawn(p), Arg::None)));
                 }
                 Card::Inspection | Card::Tunnel(_) | Card::ShootToKill => {
                     for &a in &pawns {
@@ -66,46 +62,24 @@ impl Colditz {
         if let Some(me) = Nation::of_seat(seat) {
             for n in self.nations(s) {
                 out.extend(Equipment::ALL.map(|e| Action::Give(e, n)));
-                out.extend(
-                    s.hands[seat.index()]
-                        .cards()
-                        .iter()
-                        .map(|&c| Action::GiveCard(c, n)),
-                );
+                out.extend(s.hands[seat.index()].cards().iter().map(|&c| Action::GiveCard(c, n)));
             }
             if s.classic && s.kits[me.index()] {
-                out.extend(
-                    s.present()
-                        .filter(|q| q.nation() == Some(me))
-                        .map(Action::DoOrDie),
-                );
+                out.extend(s.present().filter(|q| q.nation() == Some(me)).map(Action::DoOrDie));
             }
         }
     }
 
     /// Checks a card play in the player's own turn.
-    pub(crate) fn check_play(
-        &self,
-        s: &State,
-        seat: Seat,
-        card: Card,
-        x: Arg,
-        y: Arg,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_play(&self, s: &State, seat: Seat, card: Card, x: Arg, y: Arg) -> Result<(), Illegal> {
         if !s.hands[seat.index()].contains(&card) {
             return Err(bad("you do not hold that card", "у вас нет этой карты"));
         }
         let german = seat == GERMAN;
         let nation = Nation::of_seat(seat);
-        let own_pow = |p: PawnId| {
-            p.nation().is_some() && p.nation() == nation && s.pawn(p).loc != Loc::Absent
-        };
+        let own_pow = |p: PawnId| p.nation().is_some() && p.nation() == nation && s.pawn(p).loc != Loc::Absent;
         let on_board = |p: PawnId| s.pawn(p).circle().is_some();
-        let in_cell = |p: PawnId| {
-            s.pawn(p)
-                .circle()
-                .is_some_and(|c| self.board.circle(c).zone.is_cell())
-        };
+        let in_cell = |p: PawnId| s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone.is_cell());
         match (card, x, y) {
             (Card::Appel, Arg::None, Arg::None) => {
                 if s.phase != Phase::Roll {
@@ -118,18 +92,20 @@ impl Colditz {
                 Ok(())
             }
             (Card::Appel, ..) => Err(bad("Appel takes no target", "у «Сбора» нет цели")),
-            _ if german != card.is_security() => Err(bad(
-                "that card is not yours to play",
-                "эту карту разыграть нельзя",
-            )),
+            _ if german != card.is_security() => {
+                Err(bad("that card is not yours to play", "эту карту разыграть нельзя"))
+            }
             (Card::ArrestKeyHolder | Card::ArrestPassHolder, Arg::Pawn(p), Arg::None) => {
-                let used = if card == Card::ArrestKeyHolder {
-                    s.pawn(p).used_key
-                } else {
-                    s.pawn(p).used_pass
-                };
-                if p.is_guard() || !on_board(p) || in_cell(p) || !used {
-                    return Err(bad("target a POW who used that item since your last turn", "цель — Военнопленный, использовавший этот предмет после вашего прошлого хода"));
+                let used = if card == Card::ArrestKeyHolder { s.pawn(p).used_key } else { s.pawn(p).used_pass };
+                let sheltered = s.pawn(p).in_tunnel
+                    || s.pawn(p)
+                        .circle()
+                        .is_some_and(|c| self.board.circle(c).safe || self.board.circle(c).zone == Zone::Appel);
+                if p.is_guard() || !on_board(p) || in_cell(p) || !used || sheltered {
+                    return Err(bad(
+                        "target a POW who used that item since your last turn",
+                        "цель — Военнопленный, использовавший этот предмет после вашего прошлого хода",
+                    ));
                 }
                 Ok(())
             }
@@ -140,10 +116,7 @@ impl Colditz {
                 Ok(())
             }
             (Card::ShootToKill, Arg::Pawn(g), Arg::Pawn(q)) => {
-                let target_outside = s
-                    .pawn(q)
-                    .circle()
-                    .is_some_and(|c| self.board.circle(c).zone == Zone::Outside)
+                let target_outside = s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Outside)
                     && !s.pawn(q).in_tunnel;
                 if !g.is_guard() || !on_board(g) || q.is_guard() || !target_outside {
                     return Err(bad(
@@ -169,8 +142,7 @@ impl Colditz {
                 }
                 Ok(())
             }
-            (Card::BribeOne, Arg::Equip(e), Arg::None)
-            | (Card::TurnIn(e), Arg::None, Arg::None) => {
+            (Card::BribeOne, Arg::Equip(e), Arg::None) | (Card::TurnIn(e), Arg::None, Arg::None) => {
                 if s.stock[e.index()] == 0 {
                     return Err(Illegal::fixed(
                         "Colditz: Equipment",
@@ -182,10 +154,7 @@ impl Colditz {
             }
             (Card::BribeTwo, Arg::Equip(a), Arg::Equip(b)) => {
                 if a > b {
-                    return Err(bad(
-                        "name the two kinds in stack order",
-                        "назовите два вида в порядке стопок",
-                    ));
+                    return Err(bad("name the two kinds in stack order", "назовите два вида в порядке стопок"));
                 }
                 let need_a = if a == b { 2 } else { 1 };
                 if s.stock[a.index()] < need_a || s.stock[b.index()] == 0 {
@@ -223,10 +192,7 @@ impl Colditz {
                     ));
                 }
                 if self.free_in_room(s, room).is_none() {
-                    return Err(bad(
-                        "that room has no free circle",
-                        "в этой Комнате нет свободного кружка",
-                    ));
+                    return Err(bad("that room has no free circle", "в этой Комнате нет свободного кружка"));
                 }
                 Ok(())
             }
@@ -242,10 +208,7 @@ impl Colditz {
             }
             (Card::Sabotage, Arg::None, Arg::None) => Ok(()),
             (Card::StaffCar, Arg::Pawn(p), Arg::None) => {
-                let next_to_car = s
-                    .pawn(p)
-                    .circle()
-                    .is_some_and(|c| self.board.net.link(c, self.board.car).is_some());
+                let next_to_car = s.pawn(p).circle().is_some_and(|c| self.board.net.link(c, self.board.car).is_some());
                 if !own_pow(p) || !next_to_car || s.pawn(p).in_tunnel {
                     return Err(bad(
                         "one of your POWs must stand next to the staff car",
@@ -262,18 +225,16 @@ impl Colditz {
                 Ok(())
             }
             (Card::Tunnel(t), Arg::Pawn(p), Arg::Pawn(q)) => {
-                let room = self
-                    .board
-                    .circle(self.board.tunnels[t.index()].course[0])
-                    .zone;
+                let room = self.board.circle(self.board.tunnels[t.index()].course[0]).zone;
                 let in_room = |x: PawnId| {
-                    s.pawn(x)
-                        .circle()
-                        .is_some_and(|c| self.board.circle(c).zone == room)
-                        && !s.pawn(x).in_tunnel
+                    s.pawn(x).circle().is_some_and(|c| self.board.circle(c).zone == room) && !s.pawn(x).in_tunnel
                 };
                 if p >= q || !own_pow(p) || !own_pow(q) || !in_room(p) || !in_room(q) {
-                    return Err(Illegal::fixed("Colditz: Tunnels", "two of your POWs in the tunnel's room go in (lower number first)", "в Тоннель входят два ваших Военнопленных из его Комнаты (меньший номер первым)"));
+                    return Err(Illegal::fixed(
+                        "Colditz: Tunnels",
+                        "two of your POWs in the tunnel's room go in (lower number first)",
+                        "в Тоннель входят два ваших Военнопленных из его Комнаты (меньший номер первым)",
+                    ));
                 }
                 if s.tunnel(t) != TunnelState::Closed {
                     return Err(Illegal::fixed(
@@ -284,10 +245,7 @@ impl Colditz {
                 }
                 Ok(())
             }
-            _ => Err(bad(
-                "that card does not take those targets",
-                "у этой карты другие цели",
-            )),
+            _ => Err(bad("that card does not take those targets", "у этой карты другие цели")),
         }
     }
 
@@ -295,31 +253,18 @@ impl Colditz {
     fn free_in_room(&self, s: &State, room: u8) -> Option<crate::CircleId> {
         let occ = Occupancy::of(self, s);
         self.board.circles().find(|&c| {
-            self.board.circle(c).zone == Zone::Room(room)
-                && occ.at(c).is_none()
-                && !self.is_tunnel_middle(c)
+            self.board.circle(c).zone == Zone::Room(room) && occ.at(c).is_none() && !self.is_tunnel_middle(c)
         })
     }
 
     /// Plays a card: it leaves the hand for the bottom of its deck, then acts.
-    pub(crate) fn do_play(
-        &self,
-        s: &mut State,
-        seat: Seat,
-        card: Card,
-        x: Arg,
-        y: Arg,
-        ev: &mut Events,
-    ) {
+    pub(crate) fn do_play(&self, s: &mut State, seat: Seat, card: Card, x: Arg, y: Arg, ev: &mut Events) {
         s.hands[seat.index()].remove(&card);
         self.return_card(s, card);
         s.reveals += 1;
         ev.say("Colditz: Cards", || {
             let name = card.name(&self.board);
-            Text::new(
-                format!("card played: {name}"),
-                format!("разыграна карта: {name}"),
-            )
+            Text::new(format!("card played: {name}"), format!("разыграна карта: {name}"))
         });
         let nation = Nation::of_seat(seat);
         match (card, x, y) {
@@ -343,27 +288,13 @@ impl Colditz {
                     n += 1;
                 }
                 ev.roll("Colditz: Cards", &rolls, || {
-                    Text::fixed(
-                        "Shoot to Kill: the guard fires",
-                        "Выстрел на Поражение: Охранник стреляет",
-                    )
+                    Text::fixed("Shoot to Kill: the guard fires", "Выстрел на Поражение: Охранник стреляет")
                 });
-                let shot = crate::Shot {
-                    guard: g,
-                    target: q,
-                    first: first.0 + first.1,
-                    extra,
-                };
-                let holder = q.nation().expect("a POW");
-                if s.hands[holder.seat().index()].contains(&Card::Talisman) {
-                    s.pending.push(Pending::Talisman { shot });
-                } else {
-                    self.resolve_shot(s, shot, false, ev);
-                }
+                let shot = crate::Shot { guard: g, target: q, first: first.0 + first.1, extra };
+                // The target's officer is always asked, holding a Talisman or not.
+                s.pending.push(Pending::Talisman { shot });
             }
-            (Card::TunnelDetected, Arg::Tunnel(t), _) => {
-                s.tunnels[t.index()] = TunnelState::Detected
-            }
+            (Card::TunnelDetected, Arg::Tunnel(t), _) => s.tunnels[t.index()] = TunnelState::Detected,
             (Card::BribeOne, Arg::Equip(e), _) | (Card::TurnIn(e), ..) => self.gain(s, nation, e),
             (Card::BribeTwo, Arg::Equip(a), Arg::Equip(b)) => {
                 self.gain(s, nation, a);
@@ -408,10 +339,7 @@ impl Colditz {
                     x.moved = true;
                 }
                 ev.say("Colditz: Tunnels", || {
-                    Text::new(
-                        format!("the {} tunnel is open", t.name()),
-                        format!("Тоннель ({}) открыт", t.name()),
-                    )
+                    Text::new(format!("the {} tunnel is open", t.name()), format!("Тоннель ({}) открыт", t.name()))
                 });
             }
             _ => {}
@@ -440,10 +368,7 @@ impl Colditz {
                 return Some(dist[c.index()]);
             }
             for (nb, link) in self.board.net.links(c) {
-                if matches!(link, Link::Drop { .. })
-                    || nb == self.board.car
-                    || dist[nb.index()] != u8::MAX
-                {
+                if matches!(link, Link::Drop { .. }) || nb == self.board.car || dist[nb.index()] != u8::MAX {
                     continue;
                 }
                 dist[nb.index()] = dist[c.index()].saturating_add(1);
@@ -456,19 +381,8 @@ impl Colditz {
     /// Resolves Shoot to Kill: the first throw counts double (not with a
     /// Talisman), extra throws after doubles add; at or beyond the distance
     /// the POW is killed. The guard goes to the barracks whatever happens.
-    pub(crate) fn resolve_shot(
-        &self,
-        s: &mut State,
-        shot: crate::Shot,
-        talisman: bool,
-        ev: &mut Events,
-    ) {
-        let crate::Shot {
-            guard: g,
-            target: q,
-            first,
-            extra,
-        } = shot;
+    pub(crate) fn resolve_shot(&self, s: &mut State, shot: crate::Shot, talisman: bool, ev: &mut Events) {
+        let crate::Shot { guard: g, target: q, first, extra } = shot;
         let range = if talisman { first } else { 2 * first } + extra;
         let distance = self.line_of_fire(s, g, q).unwrap_or(u8::MAX);
         let hit = range >= distance;
@@ -484,11 +398,7 @@ impl Colditz {
                 ),
                 format!(
                     "дальность {range} против расстояния {distance}: {}",
-                    if hit {
-                        "Военнопленный убит"
-                    } else {
-                        "промах"
-                    }
+                    if hit { "Военнопленный убит" } else { "промах" }
                 ),
             )
         });
@@ -547,11 +457,7 @@ impl Colditz {
         let in_room: Vec<PawnId> = s
             .present()
             .filter(|&q| !q.is_guard() && !s.pawn(q).in_tunnel)
-            .filter(|&q| {
-                s.pawn(q)
-                    .circle()
-                    .is_some_and(|c| self.board.circle(c).zone == Zone::Room(room))
-            })
+            .filter(|&q| s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Room(room)))
             .collect();
         for q in in_room {
             let n = q.nation().expect("a POW");
@@ -561,14 +467,11 @@ impl Colditz {
             }
         }
         s.markers.retain(|m| {
-            self.board.circle(m.a).zone != Zone::Room(room)
-                && self.board.circle(m.b).zone != Zone::Room(room)
+            self.board.circle(m.a).zone != Zone::Room(room) && self.board.circle(m.b).zone != Zone::Room(room)
         });
         s.pawn_mut(g).loc = Loc::Barracks;
         s.search = None;
         let _ = guards_for;
-        ev.say("Colditz: Cards", || {
-            Text::fixed("the room is searched", "Комната обыскана")
-        });
+        ev.say("Colditz: Cards", || Text::fixed("the room is searched", "Комната обыскана"));
     }
 }

@@ -13,10 +13,7 @@ impl Colditz {
         let ru = lang == "ru";
         let v = self.make_view(s, viewer);
         let mut out = String::new();
-        let who = self.info.seats[usize::from(s.turn)]
-            .name
-            .get(lang)
-            .to_owned();
+        let who = self.info.seats[usize::from(s.turn)].name.get(lang).to_owned();
         let phase = match s.phase {
             Phase::SetupGuards => {
                 if ru {
@@ -73,11 +70,7 @@ impl Colditz {
         let _ = writeln!(
             out,
             "{} {:?} (cutters, pass, key, rope)  {} {}  {} {}/{}",
-            if ru {
-                "Экипировка в стопках:"
-            } else {
-                "Equipment stacks:"
-            },
+            if ru { "Экипировка в стопках:" } else { "Equipment stacks:" },
             s.stock,
             if ru { "Комплекты:" } else { "kits:" },
             s.kit_stock,
@@ -88,28 +81,11 @@ impl Colditz {
         let area = |c: crate::CircleId| -> String {
             match self.board.circle(c).zone {
                 Zone::Appel => (if ru { "Сбор" } else { "Appel" }).into(),
-                Zone::Inner => (if ru {
-                    "Внутренний Двор"
-                } else {
-                    "inner courtyard"
-                })
-                .into(),
+                Zone::Inner => (if ru { "Внутренний Двор" } else { "inner courtyard" }).into(),
                 Zone::Room(r) => self.board.rooms[r as usize].name.get(lang).to_owned(),
-                Zone::Outer => (if ru {
-                    "Внешний Двор"
-                } else {
-                    "outer courtyard"
-                })
-                .into(),
-                Zone::Outside => (if ru {
-                    "Возле Замка"
-                } else {
-                    "outside"
-                })
-                .into(),
-                Zone::CellInner | Zone::CellOuter => {
-                    (if ru { "Одиночка" } else { "solitary" }).into()
-                }
+                Zone::Outer => (if ru { "Внешний Двор" } else { "outer courtyard" }).into(),
+                Zone::Outside => (if ru { "Возле Замка" } else { "outside" }).into(),
+                Zone::CellInner | Zone::CellOuter => (if ru { "Одиночка" } else { "solitary" }).into(),
             }
         };
         let guards: Vec<String> = s
@@ -120,22 +96,8 @@ impl Colditz {
                 None => format!("{}:{:?}", g.code(), s.pawn(g).loc).to_lowercase(),
             })
             .collect();
-        let _ = writeln!(
-            out,
-            "{} {}",
-            if ru { "Охрана:" } else { "Guards:" },
-            guards.join(" ")
-        );
-        let _ = writeln!(
-            out,
-            "{} {}",
-            if ru {
-                "карт у Офицера Охраны:"
-            } else {
-                "German cards:"
-            },
-            v.security_cards
-        );
+        let _ = writeln!(out, "{} {}", if ru { "Охрана:" } else { "Guards:" }, guards.join(" "));
+        let _ = writeln!(out, "{} {}", if ru { "карт у Офицера Охраны:" } else { "German cards:" }, v.security_cards);
         if let Some(h) = &v.security_hand {
             let _ = writeln!(out, "  {}", h.join(", "));
         }
@@ -171,11 +133,7 @@ impl Colditz {
                 } else {
                     "no kit"
                 },
-                if ru {
-                    "Экипировка"
-                } else {
-                    "equipment"
-                },
+                if ru { "Экипировка" } else { "equipment" },
                 o.equipment,
                 if ru { "карт " } else { "cards " },
                 o.cards
@@ -193,29 +151,16 @@ impl Colditz {
                 );
             }
             if let Some(h) = &o.hand {
-                let _ = writeln!(
-                    out,
-                    "  {} {}",
-                    if ru { "карты:" } else { "cards:" },
-                    h.join(", ")
-                );
+                let _ = writeln!(out, "  {} {}", if ru { "карты:" } else { "cards:" }, h.join(", "));
             }
             let _ = writeln!(out, "  {}", pows.join("  "));
         }
         if !v.markers.is_empty() {
-            let m: Vec<String> = v
-                .markers
-                .iter()
-                .map(|(a, b, n)| format!("{a}→{b} ({})", n.id()))
-                .collect();
+            let m: Vec<String> = v.markers.iter().map(|(a, b, n)| format!("{a}→{b} ({})", n.id())).collect();
             let _ = writeln!(
                 out,
                 "{} {}",
-                if ru {
-                    "Маркеры Попытки Бегства:"
-                } else {
-                    "Escape Attempt markers:"
-                },
+                if ru { "Маркеры Попытки Бегства:" } else { "Escape Attempt markers:" },
                 m.join(", ")
             );
         }

@@ -10,59 +10,35 @@ impl Colditz {
     /// A new game from resolved options.
     pub(crate) fn new_state(&self, setup: &Setup) -> Result<State, SetupError> {
         let opt = |k: &str| setup.option(k).unwrap_or_default();
-        let players: u8 = opt("players").parse().map_err(|_| {
-            SetupError::new(Text::fixed(
-                "players must be 2–6",
-                "игроков должно быть 2–6",
-            ))
-        })?;
+        let players: u8 = opt("players")
+            .parse()
+            .map_err(|_| SetupError::new(Text::fixed("players must be 2–6", "игроков должно быть 2–6")))?;
         if !(2..=6).contains(&players) {
-            return Err(SetupError::new(Text::fixed(
-                "players must be 2–6",
-                "игроков должно быть 2–6",
-            )));
+            return Err(SetupError::new(Text::fixed("players must be 2–6", "игроков должно быть 2–6")));
         }
-        let round: u8 = opt("rounds").parse().map_err(|_| {
-            SetupError::new(Text::fixed(
-                "rounds must be a number",
-                "число Раундов — число",
-            ))
-        })?;
+        let round: u8 = opt("rounds")
+            .parse()
+            .map_err(|_| SetupError::new(Text::fixed("rounds must be a number", "число Раундов — число")))?;
         let classic = opt("rules") == "classic";
-        let victory_total = opt("victory")
-            .strip_prefix("total-")
-            .and_then(|n| n.parse().ok());
+        let victory_total = opt("victory").strip_prefix("total-").and_then(|n| n.parse().ok());
         if let Some(n) = victory_total {
             // The variant text suggests a total at least the number of officers.
             if n < players - 1 {
                 return Err(SetupError::new(Text::new(
-                    format!(
-                        "a total of {n} escapes is below the {} officers in play",
-                        players - 1
-                    ),
-                    format!(
-                        "общее число Побегов {n} меньше числа Офицеров Беглецов ({})",
-                        players - 1
-                    ),
+                    format!("a total of {n} escapes is below the {} officers in play", players - 1),
+                    format!("общее число Побегов {n} меньше числа Офицеров Беглецов ({})", players - 1),
                 )));
             }
         }
         let mut dice = Dice::from_seed(setup.seed);
-        let manifest = if classic {
-            &self.manifests.classic
-        } else {
-            &self.manifests.edition2016
-        };
+        let manifest = if classic { &self.manifests.classic } else { &self.manifests.edition2016 };
         let mut opp_cards = manifest.opportunity.clone();
         let mut kit_parts_aside = Vec::new();
         if players == 6 && !classic {
             // Six players: the Escape Kit (part) cards leave the deck; the
             // German keeps them face down and an officer draws one per escape.
-            kit_parts_aside = opp_cards
-                .iter()
-                .copied()
-                .filter(|c| matches!(c, Card::KitPartA | Card::KitPartB))
-                .collect();
+            kit_parts_aside =
+                opp_cards.iter().copied().filter(|c| matches!(c, Card::KitPartA | Card::KitPartB)).collect();
             opp_cards.retain(|c| !matches!(c, Card::KitPartA | Card::KitPartB));
             dice.shuffle(&mut kit_parts_aside);
         }
@@ -128,7 +104,7 @@ impl Colditz {
             do_or_die_escapes: [0; 5],
             eliminated: [false; 5],
             broke_out: [false; 3],
-            escaped_this_turn: [false; 5],
+            kit_share: [false; 5],
             posting_closed: false,
             appel_waiting: 0,
             refused: 0,
@@ -142,9 +118,7 @@ impl Colditz {
     /// The lowest-numbered guard in the barracks (guards are alike; posting
     /// them in number order keeps one notation per placement).
     pub(crate) fn next_barracks_guard(&self, s: &State) -> Option<PawnId> {
-        (1..=guards_for(s.players))
-            .map(PawnId::guard)
-            .find(|&g| s.pawn(g).loc == Loc::Barracks)
+        (1..=guards_for(s.players)).map(PawnId::guard).find(|&g| s.pawn(g).loc == Loc::Barracks)
     }
 
     fn posted(&self, s: &State, inner: bool) -> usize {

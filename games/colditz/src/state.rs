@@ -35,8 +35,11 @@ pub struct Pawn {
     /// A POW released from the outer cells on its way back in: immune from
     /// arrest while his officer holds no equipment and he keeps moving back.
     pub returning: bool,
-    /// Moved this turn (for the returning immunity).
+    /// Moved this turn.
     pub moved: bool,
+    /// While `returning`: circles to the inner courtyard at the end of his
+    /// officer's last turn (he must get closer every turn to stay immune).
+    pub return_distance: u8,
     /// Used a Key since the German's last turn (Arrest Key Holder).
     pub used_key: bool,
     /// Used a Pass since the German's last turn (Arrest Pass Holder).
@@ -50,6 +53,7 @@ impl Pawn {
         in_tunnel: false,
         returning: false,
         moved: false,
+        return_distance: 0,
         used_key: false,
         used_pass: false,
     };
@@ -97,7 +101,13 @@ pub enum Pending {
         /// How many still to give up.
         count: u8,
     },
-    /// The target's officer may answer Shoot to Kill with a Talisman.
+    /// After an escape the German may remove the escaper's nation's markers.
+    EscapeMarkers {
+        /// Whose markers.
+        nation: Nation,
+    },
+    /// The target's officer may answer Shoot to Kill with a Talisman (he is
+    /// always asked, so the question does not reveal whether he holds one).
     Talisman {
         /// The shot.
         shot: Shot,
@@ -197,8 +207,8 @@ pub struct State {
     pub eliminated: [bool; 5],
     /// A POW has broken out of this tunnel (classic: detected at the German's next turn).
     pub broke_out: [bool; 3],
-    /// Nations that escaped a POW this turn (a kit may be shared by two of one nation).
-    pub escaped_this_turn: [bool; 5],
+    /// A kit taken out this turn that one more POW of the nation may share.
+    pub kit_share: [bool; 5],
     /// Guards may not be posted from the barracks any more this turn (classic).
     pub posting_closed: bool,
     /// Appel: officers (bit = nation index) who have not answered yet.
@@ -220,9 +230,7 @@ impl State {
     }
     /// Every pawn in this game.
     pub fn present(&self) -> impl Iterator<Item = PawnId> + '_ {
-        (0..PAWN_SLOTS)
-            .map(PawnId::from_index)
-            .filter(move |&p| self.pawn(p).loc != Loc::Absent)
+        (0..PAWN_SLOTS).map(PawnId::from_index).filter(move |&p| self.pawn(p).loc != Loc::Absent)
     }
     /// Equipment held by a nation.
     pub fn held(&self, n: Nation) -> u8 {

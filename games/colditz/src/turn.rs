@@ -46,10 +46,7 @@ impl Colditz {
         // each throw of 3, 7 or 11. (Taking the draw and the extra rolls never
         // hurts, so the engine always takes them.)
         let draws = if s.classic {
-            throws
-                .iter()
-                .filter(|t| matches!(t.0 + t.1, 3 | 7 | 11))
-                .count()
+            throws.iter().filter(|t| matches!(t.0 + t.1, 3 | 7 | 11)).count()
         } else {
             usize::from(throws.iter().any(|t| t.0 + t.1 <= 5))
         };
@@ -60,17 +57,11 @@ impl Colditz {
 
     /// Draws the seat's card (Security for the German, Opportunity for officers).
     pub(crate) fn draw_card(&self, s: &mut State, seat: Seat, ev: &mut Events) {
-        let card = if seat == GERMAN {
-            s.security.draw()
-        } else {
-            s.opportunity.draw()
-        };
+        let card = if seat == GERMAN { s.security.draw() } else { s.opportunity.draw() };
         if let Some(c) = card {
             s.hands[seat.index()].add(c);
             s.drew = true;
-            ev.say("Colditz: Cards", || {
-                Text::fixed("a card is drawn", "вытянута карта")
-            });
+            ev.say("Colditz: Cards", || Text::fixed("a card is drawn", "вытянута карта"));
         }
     }
 
@@ -88,11 +79,7 @@ impl Colditz {
         if s.hands[seat.index()].contains(&card) {
             Ok(())
         } else {
-            Err(Illegal::fixed(
-                "Colditz: Cards",
-                "you do not hold that card",
-                "у вас нет этой карты",
-            ))
+            Err(Illegal::fixed("Colditz: Cards", "you do not hold that card", "у вас нет этой карты"))
         }
     }
 
@@ -114,11 +101,20 @@ impl Colditz {
         let seat = self.turn_seat(s);
         if let Some(nation) = Nation::of_seat(seat) {
             self.guard_post_arrests(s, nation, ev);
-            for p in s.present().collect::<Vec<_>>() {
+            for p in s.present().filter(|p| p.nation() == Some(nation)).collect::<Vec<_>>() {
+                // The immunity lasts only while he gets closer to the inner
+                // courtyard every turn.
+                let Some(c) = s.pawn(p).circle() else {
+                    continue;
+                };
+                let d = self.board.to_inner[c.index()].min(u16::from(u8::MAX)) as u8;
                 let pawn = s.pawn_mut(p);
-                if p.nation() == Some(nation) && pawn.returning && !pawn.moved {
-                    // The immunity lasts only while he keeps heading back.
-                    pawn.returning = false;
+                if pawn.returning {
+                    if d < pawn.return_distance {
+                        pawn.return_distance = d;
+                    } else {
+                        pawn.returning = false;
+                    }
                 }
             }
         }
@@ -127,7 +123,7 @@ impl Colditz {
         } else {
             self.collapse_tunnels(s, ev);
         }
-        s.escaped_this_turn = [false; 5];
+        s.kit_share = [false; 5];
         s.search = None;
         s.mp = 0;
         s.releases = 0;
@@ -145,10 +141,7 @@ impl Colditz {
             }
             s.round = s.round.saturating_sub(1);
             ev.say("Colditz: End of Round", || {
-                Text::new(
-                    format!("round marker at {}", s.round),
-                    format!("маркер Раундов на {}", s.round),
-                )
+                Text::new(format!("round marker at {}", s.round), format!("маркер Раундов на {}", s.round))
             });
             if self.victors(s).is_some() {
                 s.phase = Phase::Over;
@@ -207,10 +200,7 @@ impl Colditz {
                 self.to_solitary(s, p, true, ev);
             }
             ev.say("Colditz: Tunnels", || {
-                Text::new(
-                    format!("the {} tunnel collapses", t.name()),
-                    format!("тоннель ({}) обрушился", t.name()),
-                )
+                Text::new(format!("the {} tunnel collapses", t.name()), format!("тоннель ({}) обрушился", t.name()))
             });
         }
     }
@@ -219,9 +209,7 @@ impl Colditz {
     pub(crate) fn in_tunnel(&self, s: &State, t: TunnelId) -> Vec<PawnId> {
         let course = &self.board.tunnels[t.index()].course;
         s.present()
-            .filter(|&p| {
-                s.pawn(p).in_tunnel && s.pawn(p).circle().is_some_and(|c| course.contains(&c))
-            })
+            .filter(|&p| s.pawn(p).in_tunnel && s.pawn(p).circle().is_some_and(|c| course.contains(&c)))
             .collect()
     }
 
@@ -238,11 +226,7 @@ impl Colditz {
                     Vec::new()
                 }
             }
-            None => nations
-                .iter()
-                .copied()
-                .filter(|n| s.escapes[n.index()] >= 2)
-                .collect(),
+            None => nations.iter().copied().filter(|n| s.escapes[n.index()] >= 2).collect(),
         };
         (!won.is_empty()).then_some(won)
     }
@@ -252,30 +236,16 @@ impl Colditz {
         match self.victors(s) {
             Some(nations) => {
                 let names: Vec<Text> = nations.iter().map(|n| n.name()).collect();
-                let en = names
-                    .iter()
-                    .map(|t| t.en.as_ref())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let ru = names
-                    .iter()
-                    .map(|t| t.ru.as_ref())
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let en = names.iter().map(|t| t.en.as_ref()).collect::<Vec<_>>().join(", ");
+                let ru = names.iter().map(|t| t.ru.as_ref()).collect::<Vec<_>>().join(", ");
                 Outcome {
                     winners: nations.iter().map(|n| n.seat()).collect(),
-                    text: Text::new(
-                        format!("{en} escape and win"),
-                        format!("Побег удался, победа: {ru}"),
-                    ),
+                    text: Text::new(format!("{en} escape and win"), format!("Побег удался, победа: {ru}")),
                 }
             }
             None => Outcome {
                 winners: SeatSet::one(GERMAN),
-                text: Text::fixed(
-                    "the German Security Officer wins",
-                    "побеждает Офицер Охраны",
-                ),
+                text: Text::fixed("the German Security Officer wins", "побеждает Офицер Охраны"),
             },
         }
     }

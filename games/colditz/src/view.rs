@@ -94,12 +94,7 @@ pub struct View {
 impl Colditz {
     pub(crate) fn make_view(&self, s: &State, viewer: Viewer) -> View {
         let sees = |seat: sandtable_core::Seat| viewer == Viewer::Seat(seat);
-        let names = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(|c| c.name(&self.board))
-                .collect::<Vec<_>>()
-        };
+        let names = |cards: &[Card]| cards.iter().map(|c| c.name(&self.board)).collect::<Vec<_>>();
         let pawns = s
             .present()
             .map(|p| {
@@ -112,11 +107,7 @@ impl Colditz {
                     Loc::Dead => "dead".into(),
                     Loc::Absent => "absent".into(),
                 };
-                PawnView {
-                    code: p.code(),
-                    at,
-                    tunnel: pawn.in_tunnel,
-                }
+                PawnView { code: p.code(), at, tunnel: pawn.in_tunnel }
             })
             .collect();
         let officers = self
@@ -140,9 +131,7 @@ impl Colditz {
         let refused = s
             .present()
             .filter(|&q| s.refused & (1 << q.index()) != 0)
-            .filter(|&q| {
-                s.phase != Phase::AppelAnswer || q.nation().is_some_and(|n| sees(n.seat()))
-            })
+            .filter(|&q| s.phase != Phase::AppelAnswer || q.nation().is_some_and(|n| sees(n.seat())))
             .map(PawnId::code)
             .collect();
         View {
@@ -165,13 +154,7 @@ impl Colditz {
             markers: s
                 .markers
                 .iter()
-                .map(|m| {
-                    (
-                        self.board.key(m.a).to_owned(),
-                        self.board.key(m.b).to_owned(),
-                        m.nation,
-                    )
-                })
+                .map(|m| (self.board.key(m.a).to_owned(), self.board.key(m.b).to_owned(), m.nation))
                 .collect(),
             tunnels: s.tunnels,
             search: s.search.map(|r| self.board.rooms[r as usize].id.clone()),
@@ -189,12 +172,12 @@ impl Colditz {
             Viewer::Seat(seat) => Some(seat),
             Viewer::Spectator => None,
         };
-        // Opportunity cards: the deck, the aside pile and the hands of officers other than the viewer.
-        let others: Vec<usize> = (1..usize::from(s.players))
-            .filter(|&i| me.map(|m| m.index()) != Some(i))
-            .collect();
+        // Opportunity cards: the deck and the hands of officers other than the
+        // viewer. (The aside pile is known to hold only Escape Kit (part)
+        // cards: only its order is redrawn.)
+        let others: Vec<usize> = (1..usize::from(s.players)).filter(|&i| me.map(|m| m.index()) != Some(i)).collect();
         let mut pool: Vec<Card> = o.opportunity.cards().copied().collect();
-        pool.extend(o.kit_parts_aside.iter().copied());
+        dice.shuffle(&mut o.kit_parts_aside);
         for &i in &others {
             pool.extend(o.hands[i].cards().iter().copied());
         }
@@ -208,8 +191,6 @@ impl Colditz {
             }
             o.hands[i] = h;
         }
-        let aside = o.kit_parts_aside.len();
-        o.kit_parts_aside = (&mut it).take(aside).collect();
         o.opportunity = sandtable_core::Deck::new(it);
         // Security cards: the deck, and the German's hand unless the viewer is the German.
         let mut pool: Vec<Card> = o.security.cards().copied().collect();

@@ -19,22 +19,15 @@ fn setups(rules: &str) -> Vec<Setup> {
 #[test]
 fn conformance_battery_2016_all_player_counts() {
     let rules = Colditz::standard();
-    let report = check(
-        &rules,
-        &Battery {
-            setups: setups("2016"),
-            playouts: 1,
-            max_steps: 200_000,
-            check_every: 11,
-        },
-    );
+    let report = check(&rules, &Battery { setups: setups("2016"), playouts: 1, max_steps: 200_000, check_every: 11 });
     assert_eq!(report.games, 5);
 }
 
 #[test]
 fn conformance_battery_classic_all_player_counts() {
     let rules = Colditz::standard();
-    let report = check(&rules, &Battery { setups: setups("classic"), playouts: 1, max_steps: 200_000, check_every: 11 });
+    let report =
+        check(&rules, &Battery { setups: setups("classic"), playouts: 1, max_steps: 200_000, check_every: 11 });
     assert_eq!(report.games, 5);
 }
 
@@ -53,14 +46,7 @@ fn conformance_battery_variants() {
 #[ignore]
 fn debug_stats() {
     let rules = Colditz::standard();
-    let report = check(
-        &rules,
-        &Battery {
-            setups: setups("2016"),
-            playouts: 2,
-            max_steps: 2_000_000,
-            check_every: 100000,
-        },
-    );
+    let report =
+        check(&rules, &Battery { setups: setups("2016"), playouts: 2, max_steps: 2_000_000, check_every: 100000 });
     eprintln!("{report:?}");
 }

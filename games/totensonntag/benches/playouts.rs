@@ -10,9 +10,7 @@ use sandtable_totensonntag::{Action, State, Totensonntag};
 
 /// Plays one uniformly random game; returns the number of decisions.
 fn playout(rules: &Totensonntag, seed: u64, buf: &mut Vec<Action>) -> u64 {
-    let mut s = rules
-        .setup(&rules.info().resolve(&Setup::seeded(seed)).expect("setup"))
-        .expect("state");
+    let mut s = rules.setup(&rules.info().resolve(&Setup::seeded(seed)).expect("setup")).expect("state");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut n = 0;
     while let ToAct::Seats(seats) = rules.to_act(&s) {
@@ -20,9 +18,7 @@ fn playout(rules: &Totensonntag, seed: u64, buf: &mut Vec<Action>) -> u64 {
         buf.clear();
         rules.legal_actions(&s, seat, buf);
         let a = buf[rng.gen_range(0..buf.len())];
-        rules
-            .try_apply(&mut s, seat, a, &mut Events::off())
-            .expect("legal");
+        rules.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
         n += 1;
     }
     n
@@ -30,15 +26,11 @@ fn playout(rules: &Totensonntag, seed: u64, buf: &mut Vec<Action>) -> u64 {
 
 /// A state some way into the game (turn 2), for clone and legal-action timing.
 fn mid_game(rules: &Totensonntag) -> (State, Seat) {
-    let mut s = rules
-        .setup(&rules.info().resolve(&Setup::seeded(3)).expect("setup"))
-        .expect("state");
+    let mut s = rules.setup(&rules.info().resolve(&Setup::seeded(3)).expect("setup")).expect("state");
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut buf = Vec::new();
     loop {
-        let ToAct::Seats(seats) = rules.to_act(&s) else {
-            panic!("game ended early")
-        };
+        let ToAct::Seats(seats) = rules.to_act(&s) else { panic!("game ended early") };
         let seat = seats.iter().next().expect("a seat acts");
         if s.turn == 2 && matches!(s.phase, sandtable_totensonntag::Phase::Impulse { .. }) {
             return (s, seat);
@@ -46,9 +38,7 @@ fn mid_game(rules: &Totensonntag) -> (State, Seat) {
         buf.clear();
         rules.legal_actions(&s, seat, &mut buf);
         let a = buf[rng.gen_range(0..buf.len())];
-        rules
-            .try_apply(&mut s, seat, a, &mut Events::off())
-            .expect("legal");
+        rules.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
     }
 }
 
@@ -66,13 +56,9 @@ fn benches(c: &mut Criterion) {
     let decisions = playout(&rules, 1, &mut buf);
     let mut g = c.benchmark_group("totensonntag");
     g.throughput(Throughput::Elements(decisions));
-    g.bench_function("random_playout (elements = decisions)", |b| {
-        b.iter(|| playout(&rules, black_box(1), &mut buf))
-    });
+    g.bench_function("random_playout (elements = decisions)", |b| b.iter(|| playout(&rules, black_box(1), &mut buf)));
     g.throughput(Throughput::Elements(1));
-    g.bench_function("clone_mid_game_state", |b| {
-        b.iter(|| black_box(mid.clone()))
-    });
+    g.bench_function("clone_mid_game_state", |b| b.iter(|| black_box(mid.clone())));
     g.bench_function("legal_actions_mid_game", |b| {
         b.iter(|| {
             buf.clear();

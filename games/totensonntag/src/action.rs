@@ -86,20 +86,10 @@ impl Totensonntag {
         let words: Vec<&str> = text.split_whitespace().collect();
         let bad = |en: String, ru: String| ParseError::new(text, Text::new(en, ru));
         let unit = |w: &str| {
-            self.scenario
-                .unit_by_code(w)
-                .ok_or_else(|| bad(format!("no unit {w:?}"), format!("нет юнита {w:?}")))
+            self.scenario.unit_by_code(w).ok_or_else(|| bad(format!("no unit {w:?}"), format!("нет юнита {w:?}")))
         };
-        let hex = |w: &str| {
-            self.map
-                .grid
-                .parse(w)
-                .map_err(|e| bad(format!("{e}"), format!("гекс {w:?} не на карте")))
-        };
-        let verb = words
-            .first()
-            .map(|w| w.to_ascii_lowercase())
-            .unwrap_or_default();
+        let hex = |w: &str| self.map.grid.parse(w).map_err(|e| bad(format!("{e}"), format!("гекс {w:?} не на карте")));
+        let verb = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
         let a = match (verb.as_str(), &words[1..]) {
             ("pick", [n]) => match n.parse::<u8>() {
                 Ok(n @ 1..=6) => Action::Pick(n),

@@ -38,10 +38,7 @@ impl Totensonntag {
         let Some(h) = s.hex_of(u) else { return false };
         spec.combined_arms
             && self.scenario.unit_ids().any(|p| {
-                p != u
-                    && self.scenario.unit(p).panzer3
-                    && self.side(p) == spec.side()
-                    && s.hex_of(p) == Some(h)
+                p != u && self.scenario.unit(p).panzer3 && self.side(p) == spec.side() && s.hex_of(p) == Some(h)
             })
     }
 
@@ -58,18 +55,10 @@ impl Totensonntag {
             }
         }
         if self.side(u) != side {
-            return Err(Illegal::fixed(
-                "CCT 3.0",
-                "that unit is the enemy's",
-                "это юнит противника",
-            ));
+            return Err(Illegal::fixed("CCT 3.0", "that unit is the enemy's", "это юнит противника"));
         }
         match s.unit(u).pos {
-            Pos::Destroyed => Err(Illegal::fixed(
-                "CCT 1.0",
-                "that unit is destroyed",
-                "этот юнит уничтожен",
-            )),
+            Pos::Destroyed => Err(Illegal::fixed("CCT 1.0", "that unit is destroyed", "этот юнит уничтожен")),
             Pos::Exited => Err(Illegal::fixed(
                 "CCT 6.2",
                 "units that exited cannot return",
@@ -81,13 +70,7 @@ impl Totensonntag {
 
     /// Whether `u` may begin an action for `use_` now: it has not acted this
     /// impulse (3.2) and its rating reaches the level (3.1, 3.3, 3.4).
-    pub(crate) fn check_activation(
-        &self,
-        s: &State,
-        side: Side,
-        u: UnitId,
-        use_: Use,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_activation(&self, s: &State, side: Side, u: UnitId, use_: Use) -> Result<(), Illegal> {
         if s.unit(u).act != Act::Idle {
             return Err(Illegal::fixed(
                 "CCT 3.2",

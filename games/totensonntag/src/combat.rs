@@ -90,11 +90,7 @@ impl Totensonntag {
     ) -> Result<AttackPlan, Illegal> {
         self.own_in_impulse(s, side, u)?;
         let Some(from) = s.hex_of(u) else {
-            return Err(Illegal::fixed(
-                "CCT 7.0",
-                "the unit is not on the map",
-                "юнит не на карте",
-            ));
+            return Err(Illegal::fixed("CCT 7.0", "the unit is not on the map", "юнит не на карте"));
         };
         if !self.map.grid.are_adjacent(from, hex) {
             return Err(Illegal::fixed(
@@ -104,11 +100,7 @@ impl Totensonntag {
             ));
         }
         let Some(target) = occ.top(hex).filter(|&t| self.side(t) != side) else {
-            return Err(Illegal::fixed(
-                "CCT 7.0",
-                "no enemy unit in that hex",
-                "в этом гексе нет вражеских юнитов",
-            ));
+            return Err(Illegal::fixed("CCT 7.0", "no enemy unit in that hex", "в этом гексе нет вражеских юнитов"));
         };
         let spec = self.scenario.unit(u);
         if self.is_moving(s, u) {
@@ -140,20 +132,10 @@ impl Totensonntag {
                     "стремительная атака стоит столько ОД, сколько стоил бы вход в этот гекс",
                 ));
             }
-            Ok(AttackPlan {
-                hex,
-                target,
-                kind: AttackKind::Overrun,
-                cost,
-            })
+            Ok(AttackPlan { hex, target, kind: AttackKind::Overrun, cost })
         } else {
             self.check_activation(s, side, u, Use::Attack)?;
-            Ok(AttackPlan {
-                hex,
-                target,
-                kind: AttackKind::Normal,
-                cost: 0,
-            })
+            Ok(AttackPlan { hex, target, kind: AttackKind::Normal, cost: 0 })
         }
     }
 
@@ -162,34 +144,18 @@ impl Totensonntag {
         self.begin_unit_action(s, u);
         let side = self.side(u);
         let from = s.hex_of(u).expect("checked: attacker on the map");
-        let from_overstacked = self
-            .scenario
-            .unit_ids()
-            .filter(|&x| self.side(x) == side && s.hex_of(x) == Some(from))
-            .count()
-            > 3;
+        let from_overstacked =
+            self.scenario.unit_ids().filter(|&x| self.side(x) == side && s.hex_of(x) == Some(from)).count() > 3;
         {
             let us = s.unit_mut(u);
             us.act = Act::Done;
             us.mp = us.mp.saturating_sub(p.cost);
         }
         s.active = None;
-        let rule = if p.kind == AttackKind::Overrun {
-            "CCT 7.5"
-        } else {
-            "CCT 7.2"
-        };
+        let rule = if p.kind == AttackKind::Overrun { "CCT 7.5" } else { "CCT 7.2" };
         self.resolve_hit(s, u, p.target, p.kind, rule, ev);
-        s.attacks.push(AttackMark {
-            unit: u,
-            hex: p.hex,
-            overrun: p.kind == AttackKind::Overrun,
-            from_overstacked,
-        });
-        if !self
-            .scenario
-            .unit_ids()
-            .any(|x| self.side(x) != side && s.hex_of(x) == Some(p.hex))
+        s.attacks.push(AttackMark { unit: u, hex: p.hex, overrun: p.kind == AttackKind::Overrun, from_overstacked });
+        if !self.scenario.unit_ids().any(|x| self.side(x) != side && s.hex_of(x) == Some(p.hex))
             && !s.cleared.contains(&p.hex)
         {
             s.cleared.push(p.hex);
@@ -266,11 +232,7 @@ impl Totensonntag {
             ));
         }
         let Some(from) = s.hex_of(art) else {
-            return Err(Illegal::fixed(
-                "CCT 7.4",
-                "the artillery is not on the map",
-                "артиллерия не на карте",
-            ));
+            return Err(Illegal::fixed("CCT 7.4", "the artillery is not on the map", "артиллерия не на карте"));
         };
         self.check_activation(s, side, art, Use::Attack)?;
         let Some(th) = s.hex_of(target).filter(|_| self.side(target) != side) else {
@@ -296,10 +258,7 @@ impl Totensonntag {
                 "цель вне радиуса стрельбы",
             ));
         }
-        let Some(sh) = s
-            .hex_of(spotter)
-            .filter(|_| spotter != art && self.side(spotter) == side)
-        else {
+        let Some(sh) = s.hex_of(spotter).filter(|_| spotter != art && self.side(spotter) == side) else {
             return Err(Illegal::fixed(
                 "CCT 7.4",
                 "the spotter must be another friendly unit on the map",
@@ -318,14 +277,7 @@ impl Totensonntag {
 
     /// Bombards: the check roll (4–6; −1 if the spotter moved this turn, +1
     /// if it is on a point hex), then the attack at −1 (−2 against armour).
-    pub(crate) fn do_bombard(
-        &self,
-        s: &mut State,
-        art: UnitId,
-        target: UnitId,
-        spotter: UnitId,
-        ev: &mut Events,
-    ) {
+    pub(crate) fn do_bombard(&self, s: &mut State, art: UnitId, target: UnitId, spotter: UnitId, ev: &mut Events) {
         self.begin_unit_action(s, art);
         s.unit_mut(art).act = Act::Done;
         s.active = None;
@@ -379,11 +331,7 @@ impl Totensonntag {
         }
         let us = s.unit(u);
         let Some(from) = s.hex_of(u) else {
-            return Err(Illegal::fixed(
-                "CCT 7.3",
-                "the unit is not on the map",
-                "юнит не на карте",
-            ));
+            return Err(Illegal::fixed("CCT 7.3", "the unit is not on the map", "юнит не на карте"));
         };
         if us.advanced || !self.map.grid.are_adjacent(from, hex) {
             return Err(Illegal::fixed(
@@ -392,14 +340,13 @@ impl Totensonntag {
                 "юнит продвигается один раз, в соседний атакованный гекс",
             ));
         }
-        self.enter_cost(self.scenario.unit(u).class, hex)
-            .map_err(|_| {
-                Illegal::fixed(
-                    "CCT 7.3",
-                    "a unit cannot advance into a hex it could not enter by movement",
-                    "юнит не может продвинуться в гекс, куда не смог бы войти движением",
-                )
-            })?;
+        self.enter_cost(self.scenario.unit(u).class, hex).map_err(|_| {
+            Illegal::fixed(
+                "CCT 7.3",
+                "a unit cannot advance into a hex it could not enter by movement",
+                "юнит не может продвинуться в гекс, куда не смог бы войти движением",
+            )
+        })?;
         // Judged when the attack was made: units leaving the stack since do not lift it.
         if !mark.overrun && mark.from_overstacked {
             return Err(Illegal::fixed(
@@ -421,10 +368,7 @@ impl Totensonntag {
         ev.say("CCT 7.3", || {
             let code = &self.scenario.unit(u).code;
             let h = self.map.grid.label(hex);
-            Text::new(
-                format!("{code} advances into {h}"),
-                format!("{code} продвигается в {h}"),
-            )
+            Text::new(format!("{code} advances into {h}"), format!("{code} продвигается в {h}"))
         });
     }
 }

@@ -16,11 +16,7 @@ use sandtable_core::{Events, Illegal, Text};
 impl Totensonntag {
     /// Checks `pick n` (n = 1..6) or `roll` (n = 0).
     pub(crate) fn check_pick(&self, s: &State, side: Side, n: u8) -> Result<(), Illegal> {
-        let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies {
-            "CCT 2.2"
-        } else {
-            "CCT 2.1"
-        };
+        let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies { "CCT 2.2" } else { "CCT 2.1" };
         if s.phase != Phase::InitiativePick || s.privilege[side.index()] != Privilege::Pick {
             return Err(Illegal::fixed(
                 "CCT 2.1",
@@ -29,18 +25,10 @@ impl Totensonntag {
             ));
         }
         if s.secret[side.index()].is_some() {
-            return Err(Illegal::fixed(
-                rule,
-                "you have already chosen",
-                "вы уже сделали выбор",
-            ));
+            return Err(Illegal::fixed(rule, "you have already chosen", "вы уже сделали выбор"));
         }
         if n > 6 {
-            return Err(Illegal::fixed(
-                rule,
-                "initiative levels run from 1 to 6",
-                "УИ бывает от 1 до 6",
-            ));
+            return Err(Illegal::fixed(rule, "initiative levels run from 1 to 6", "УИ бывает от 1 до 6"));
         }
         Ok(())
     }
@@ -55,9 +43,8 @@ impl Totensonntag {
                 format!("{}: секретный выбор УИ сделан", sn.ru),
             )
         });
-        let waiting = Side::ALL
-            .iter()
-            .any(|&x| s.privilege[x.index()] == Privilege::Pick && s.secret[x.index()].is_none());
+        let waiting =
+            Side::ALL.iter().any(|&x| s.privilege[x.index()] == Privilege::Pick && s.secret[x.index()].is_none());
         if !waiting {
             self.resolve_levels(s, ev);
         }
@@ -74,17 +61,10 @@ impl Totensonntag {
             match s.secret[i] {
                 Some(n) if n > 0 => {
                     s.level[i] = n;
-                    let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies {
-                        "CCT 2.2"
-                    } else {
-                        "CCT 2.1"
-                    };
+                    let rule = if s.turn == 1 && s.pair == 1 && side == Side::Allies { "CCT 2.2" } else { "CCT 2.1" };
                     ev.say(rule, || {
                         let sn = side.name();
-                        Text::new(
-                            format!("{} picks initiative level {n}", sn.en),
-                            format!("{} выбирает УИ {n}", sn.ru),
-                        )
+                        Text::new(format!("{} picks initiative level {n}", sn.en), format!("{} выбирает УИ {n}", sn.ru))
                     });
                 }
                 _ => {
@@ -111,10 +91,7 @@ impl Totensonntag {
             Some(Side::Axis) => &[Side::Allies],
             Some(Side::Allies) => &[],
         };
-        if let Some(&side) = order
-            .iter()
-            .find(|&&x| s.privilege[x.index()] == Privilege::Shift)
-        {
+        if let Some(&side) = order.iter().find(|&&x| s.privilege[x.index()] == Privilege::Shift) {
             s.phase = Phase::InitiativeShift { side };
             return;
         }
@@ -126,23 +103,13 @@ impl Totensonntag {
                 _ => Privilege::None,
             };
         }
-        s.first = if s.level[Side::Axis.index()] >= s.level[Side::Allies.index()] {
-            Side::Axis
-        } else {
-            Side::Allies
-        };
+        s.first = if s.level[Side::Axis.index()] >= s.level[Side::Allies.index()] { Side::Axis } else { Side::Allies };
         let first = s.first;
         ev.say("CCT 2.1", || {
             let fname = first.name();
             Text::new(
-                format!(
-                    "Initiative: Axis {}, Allies {}; {} go first",
-                    s.level[0], s.level[1], fname.en
-                ),
-                format!(
-                    "Инициатива: Ось {}, Союзники {}; первыми ходят: {}",
-                    s.level[0], s.level[1], fname.ru
-                ),
+                format!("Initiative: Axis {}, Allies {}; {} go first", s.level[0], s.level[1], fname.en),
+                format!("Инициатива: Ось {}, Союзники {}; первыми ходят: {}", s.level[0], s.level[1], fname.ru),
             )
         });
         self.begin_impulse(s, first, false, ev);

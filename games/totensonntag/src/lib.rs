@@ -45,8 +45,8 @@ pub use victory::{shatter_threshold, Victory, RELIEF_STRENGTH};
 pub use view::{SecretView, UnitView, View};
 
 use sandtable_core::{
-    Dice, Events, GameInfo, Illegal, OptionInfo, Outcome, ParseError, Ruleset, ScenarioInfo, Seat,
-    SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, GameInfo, Illegal, OptionInfo, Outcome, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet,
+    Setup, SetupError, Text, ToAct, Viewer,
 };
 
 /// The game: static map and scenario, shared by all its states.
@@ -68,8 +68,7 @@ impl Totensonntag {
     /// # Panics
     /// Never for the shipped data: its validity is tested.
     pub fn standard() -> Totensonntag {
-        Totensonntag::from_toml(data::MAP_TOML, data::SCENARIO_TOML)
-            .expect("the shipped data validates")
+        Totensonntag::from_toml(data::MAP_TOML, data::SCENARIO_TOML).expect("the shipped data validates")
     }
 
     /// The game from map and scenario TOML (e.g. a player's own data files).
@@ -79,31 +78,17 @@ impl Totensonntag {
     pub fn from_toml(map: &str, scenario: &str) -> Result<Totensonntag, String> {
         let map_data: data::MapData = toml::from_str(map).map_err(|e| format!("map.toml: {e}"))?;
         let map = Map::from_data(&map_data)?;
-        let sc: data::ScenarioData =
-            toml::from_str(scenario).map_err(|e| format!("scenario.toml: {e}"))?;
+        let sc: data::ScenarioData = toml::from_str(scenario).map_err(|e| format!("scenario.toml: {e}"))?;
         let scenario = Scenario::from_data(&sc, &map)?;
         let info = GameInfo {
             id: "totensonntag".into(),
-            name: Text::fixed(
-                "Corps Command: Totensonntag",
-                "Corps Command: Totensonntag (Тотензонтаг)",
-            ),
+            name: Text::fixed("Corps Command: Totensonntag", "Corps Command: Totensonntag (Тотензонтаг)"),
             rules_version: RULES_VERSION.into(),
             seats: vec![
-                SeatInfo {
-                    id: "axis".into(),
-                    name: Side::Axis.name(),
-                },
-                SeatInfo {
-                    id: "allies".into(),
-                    name: Side::Allies.name(),
-                },
+                SeatInfo { id: "axis".into(), name: Side::Axis.name() },
+                SeatInfo { id: "allies".into(), name: Side::Allies.name() },
             ],
-            scenarios: vec![ScenarioInfo {
-                id: scenario.id.clone(),
-                name: scenario.name.clone(),
-                authored: true,
-            }],
+            scenarios: vec![ScenarioInfo { id: scenario.id.clone(), name: scenario.name.clone(), authored: true }],
             options: vec![OptionInfo {
                 key: "impulse-pairs".into(),
                 values: vec!["5".into(), "4".into()],
@@ -114,11 +99,7 @@ impl Totensonntag {
                 ),
             }],
         };
-        Ok(Totensonntag {
-            info,
-            map,
-            scenario,
-        })
+        Ok(Totensonntag { info, map, scenario })
     }
 
     /// The side of a unit.
@@ -128,27 +109,16 @@ impl Totensonntag {
 
     /// A unit's current strength: printed strength less hits (1.0).
     pub fn strength(&self, s: &State, u: UnitId) -> u8 {
-        self.scenario
-            .unit(u)
-            .strength
-            .saturating_sub(s.unit(u).hits)
+        self.scenario.unit(u).strength.saturating_sub(s.unit(u).hits)
     }
 
     /// The side the seat plays and whose decision it is, or why not.
     fn seat_side(&self, s: &State, seat: Seat) -> Result<Side, Illegal> {
-        let side = Side::of_seat(seat).ok_or(Illegal::fixed(
-            "CCT 2.0",
-            "no such seat",
-            "нет такого места",
-        ))?;
+        let side = Side::of_seat(seat).ok_or(Illegal::fixed("CCT 2.0", "no such seat", "нет такого места"))?;
         if self.to_act(s).seats().contains(seat) {
             Ok(side)
         } else {
-            Err(Illegal::fixed(
-                "CCT 2.0",
-                "it is not your decision now",
-                "сейчас решение принимаете не вы",
-            ))
+            Err(Illegal::fixed("CCT 2.0", "it is not your decision now", "сейчас решение принимаете не вы"))
         }
     }
 
@@ -189,29 +159,17 @@ impl Totensonntag {
                 out.push(Action::Roll);
                 out.extend((1..=6).map(Action::Pick));
             }
-            Phase::InitiativeShift { .. } => {
-                out.extend([Action::Shift(-1), Action::Shift(0), Action::Shift(1)])
-            }
+            Phase::InitiativeShift { .. } => out.extend([Action::Shift(-1), Action::Shift(0), Action::Shift(1)]),
             Phase::Impulse { .. } => {
                 out.push(Action::End);
                 self.unit_candidates(s, side, occ, out);
             }
             Phase::Overstack { .. } => {
-                out.extend(
-                    self.scenario
-                        .unit_ids()
-                        .filter(|&u| self.side(u) == side)
-                        .map(Action::Eliminate),
-                );
+                out.extend(self.scenario.unit_ids().filter(|&u| self.side(u) == side).map(Action::Eliminate));
             }
             Phase::Night { .. } => {
                 out.push(Action::Recover);
-                out.extend(
-                    self.scenario
-                        .unit_ids()
-                        .filter(|&u| self.side(u) == side)
-                        .map(Action::Top),
-                );
+                out.extend(self.scenario.unit_ids().filter(|&u| self.side(u) == side).map(Action::Top));
             }
             Phase::Over => {}
         }
@@ -234,18 +192,11 @@ impl Totensonntag {
                         if h == self.map.exit {
                             out.push(Action::Exit(u));
                         }
-                        if us.act == Act::Idle
-                            && self.scenario.unit(u).class == UnitClass::Artillery
-                        {
+                        if us.act == Act::Idle && self.scenario.unit(u).class == UnitClass::Artillery {
                             self.bombard_candidates(s, side, u, h, out);
                         }
                     }
-                    out.extend(
-                        s.attacks
-                            .iter()
-                            .filter(|m| m.unit == u)
-                            .map(|m| Action::Advance(u, m.hex)),
-                    );
+                    out.extend(s.attacks.iter().filter(|m| m.unit == u).map(|m| Action::Advance(u, m.hex)));
                     if occ.count(h, side) > 1 && occ.top(h) != Some(u) {
                         out.push(Action::Top(u));
                     }
@@ -253,11 +204,7 @@ impl Totensonntag {
                 Pos::Off => {
                     if let scenario::Start::Arrives(arr) = self.scenario.starts[u.index()] {
                         let edge = self.scenario.entries[arr.entry as usize].edge;
-                        out.extend(
-                            grid.ids()
-                                .filter(|&x| grid.on_edge(x, edge))
-                                .map(|x| Action::Enter(u, x)),
-                        );
+                        out.extend(grid.ids().filter(|&x| grid.on_edge(x, edge)).map(|x| Action::Enter(u, x)));
                     }
                 }
                 Pos::Exited | Pos::Destroyed => {}
@@ -281,11 +228,7 @@ impl Totensonntag {
             if d < 2 || d > range {
                 continue;
             }
-            for sp in self
-                .scenario
-                .unit_ids()
-                .filter(|&x| x != art && self.side(x) == side)
-            {
+            for sp in self.scenario.unit_ids().filter(|&x| x != art && self.side(x) == side) {
                 if let Some(sh) = s.hex_of(sp) {
                     if grid.distance(sh, th) <= 3 {
                         out.push(Action::Bombard(art, t, sp));
@@ -404,9 +347,7 @@ impl Ruleset for Totensonntag {
             Phase::InitiativePick => ToAct::Seats(
                 Side::ALL
                     .into_iter()
-                    .filter(|&x| {
-                        s.privilege[x.index()] == Privilege::Pick && s.secret[x.index()].is_none()
-                    })
+                    .filter(|&x| s.privilege[x.index()] == Privilege::Pick && s.secret[x.index()].is_none())
                     .map(Side::seat)
                     .collect(),
             ),
@@ -418,11 +359,7 @@ impl Ruleset for Totensonntag {
                 let v = self.victory(s);
                 let allies = v.total > 0;
                 ToAct::Over(Outcome {
-                    winners: SeatSet::one(if allies {
-                        Side::Allies.seat()
-                    } else {
-                        Side::Axis.seat()
-                    }),
+                    winners: SeatSet::one(if allies { Side::Allies.seat() } else { Side::Axis.seat() }),
                     text: if allies {
                         Text::new(
                             format!("Allies win with {} VP", v.total),
@@ -457,13 +394,7 @@ impl Ruleset for Totensonntag {
         out.truncate(keep);
     }
 
-    fn try_apply(
-        &self,
-        s: &mut State,
-        seat: Seat,
-        a: Action,
-        ev: &mut Events,
-    ) -> Result<(), Illegal> {
+    fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
         let side = self.seat_side(s, seat)?;
         let occ = Occupancy::of(self, s);
         match a {

@@ -78,29 +78,20 @@ impl Map {
     /// A message naming the bad entry: an unknown hex, a hex with two terrains,
     /// a victory or exit hex that cannot be entered, a track that is not a chain.
     pub fn from_data(d: &MapData) -> Result<Map, String> {
-        let grid = HexGrid::new(GridSpec::corps_command(d.columns, d.rows))
-            .map_err(|e| format!("map grid: {e}"))?;
+        let grid = HexGrid::new(GridSpec::corps_command(d.columns, d.rows)).map_err(|e| format!("map grid: {e}"))?;
         let hex = |s: &str| grid.parse(s).map_err(|e| format!("map: {e}"));
-        let open = HexInfo {
-            terrain: Terrain::Open,
-            entrenched: false,
-            point: false,
-        };
+        let open = HexInfo { terrain: Terrain::Open, entrenched: false, point: false };
         let mut hexes = HexMap::new(&grid, open);
-        let set_terrain =
-            |list: &[String], t: Terrain, hexes: &mut HexMap<HexInfo>| -> Result<(), String> {
-                for s in list {
-                    let id = hex(s)?;
-                    if hexes[id].terrain != Terrain::Open {
-                        return Err(format!(
-                            "map: hex {s} has two terrains ({:?} and {t:?})",
-                            hexes[id].terrain
-                        ));
-                    }
-                    hexes.get_mut(id).terrain = t;
+        let set_terrain = |list: &[String], t: Terrain, hexes: &mut HexMap<HexInfo>| -> Result<(), String> {
+            for s in list {
+                let id = hex(s)?;
+                if hexes[id].terrain != Terrain::Open {
+                    return Err(format!("map: hex {s} has two terrains ({:?} and {t:?})", hexes[id].terrain));
                 }
-                Ok(())
-            };
+                hexes.get_mut(id).terrain = t;
+            }
+            Ok(())
+        };
         set_terrain(&d.terrain.rough, Terrain::Rough, &mut hexes)?;
         set_terrain(&d.terrain.escarpment, Terrain::Escarpment, &mut hexes)?;
         set_terrain(&d.terrain.impassable, Terrain::Impassable, &mut hexes)?;
@@ -113,20 +104,11 @@ impl Map {
         let places = d
             .place
             .iter()
-            .map(|p| {
-                Ok(Place {
-                    hex: hex(&p.hex)?,
-                    name: Text::new(p.en.clone(), p.ru.clone()),
-                })
-            })
+            .map(|p| Ok(Place { hex: hex(&p.hex)?, name: Text::new(p.en.clone(), p.ru.clone()) }))
             .collect::<Result<Vec<_>, String>>()?;
         let mut tracks = Vec::new();
         for t in &d.track {
-            let ids = t
-                .hexes
-                .iter()
-                .map(|s| hex(s))
-                .collect::<Result<Vec<_>, String>>()?;
+            let ids = t.hexes.iter().map(|s| hex(s)).collect::<Result<Vec<_>, String>>()?;
             if let Some(w) = ids.windows(2).find(|w| !grid.are_adjacent(w[0], w[1])) {
                 return Err(format!(
                     "map: track {} jumps from {} to {}, which are not adjacent",
@@ -135,29 +117,16 @@ impl Map {
                     grid.label(w[1])
                 ));
             }
-            tracks.push(Track {
-                name: Text::new(t.en.clone(), t.ru.clone()),
-                hexes: ids,
-            });
+            tracks.push(Track { name: Text::new(t.en.clone(), t.ru.clone()), hexes: ids });
         }
         let vp = [hex(VP_HEXES[0])?, hex(VP_HEXES[1])?, hex(VP_HEXES[2])?];
         let exit = hex(EXIT_HEX)?;
         for id in vp.into_iter().chain([exit]) {
             if matches!(hexes[id].terrain, Terrain::Impassable | Terrain::Escarpment) {
-                return Err(format!(
-                    "map: {} must be open to vehicles (victory or exit hex)",
-                    grid.label(id)
-                ));
+                return Err(format!("map: {} must be open to vehicles (victory or exit hex)", grid.label(id)));
             }
         }
-        Ok(Map {
-            grid,
-            hexes,
-            places,
-            tracks,
-            vp,
-            exit,
-        })
+        Ok(Map { grid, hexes, places, tracks, vp, exit })
     }
 
     /// Rule data of a hex. O(1).

@@ -41,23 +41,15 @@ impl Totensonntag {
                 "only infantry may enter an escarpment hex",
                 "в гекс с возвышенностью может войти только пехота",
             )),
-            Terrain::Impassable => Err(Illegal::fixed(
-                "CCT 6.0",
-                "impassable terrain",
-                "в гекс с непроходимой местностью входить нельзя",
-            )),
+            Terrain::Impassable => {
+                Err(Illegal::fixed("CCT 6.0", "impassable terrain", "в гекс с непроходимой местностью входить нельзя"))
+            }
         }
     }
 
     /// The checks every entry into a hex shares: terrain (6.0), no enemy
     /// (6.0), artillery not into an enemy ZOC (5.0).
-    fn check_hex_entry(
-        &self,
-        side: Side,
-        occ: &Occupancy,
-        u: UnitId,
-        to: HexId,
-    ) -> Result<u8, Illegal> {
+    fn check_hex_entry(&self, side: Side, occ: &Occupancy, u: UnitId, to: HexId) -> Result<u8, Illegal> {
         let class = self.scenario.unit(u).class;
         if occ.holder(to) == Some(side.other()) {
             return Err(Illegal::fixed(
@@ -112,29 +104,14 @@ impl Totensonntag {
             ));
         }
         let cost = self.check_hex_entry(side, occ, u, to)?;
-        let mp = if start {
-            self.full_mp(s, side, u)
-        } else {
-            s.unit(u).mp
-        };
+        let mp = if start { self.full_mp(s, side, u) } else { s.unit(u).mp };
         // 6.0: a unit may always move at least one hex, whatever its MP.
         if cost > mp && !start {
-            return Err(Illegal::fixed(
-                "CCT 6.0",
-                "not enough movement points",
-                "не хватает очков движения",
-            ));
+            return Err(Illegal::fixed("CCT 6.0", "not enough movement points", "не хватает очков движения"));
         }
         let stop = occ.in_enemy_zoc(self, to, side);
         let zoc_to_zoc = stop && occ.in_enemy_zoc(self, from, side);
-        Ok(StepPlan {
-            to,
-            cost,
-            start,
-            stop,
-            zoc_to_zoc,
-            uses_bonus: false,
-        })
+        Ok(StepPlan { to, cost, start, stop, zoc_to_zoc, uses_bonus: false })
     }
 
     /// Applies a step.
@@ -201,33 +178,17 @@ impl Totensonntag {
         };
         let entry = &self.scenario.entries[arr.entry as usize];
         let side = self.side(u);
-        let free =
-            |h: HexId| occ.holder(h) != Some(side.other()) && !occ.in_enemy_zoc(self, h, side);
-        let mut hexes: Vec<HexId> = entry
-            .hexes
-            .iter()
-            .copied()
-            .filter(|&h| occ.holder(h) != Some(side.other()))
-            .collect();
+        let free = |h: HexId| occ.holder(h) != Some(side.other()) && !occ.in_enemy_zoc(self, h, side);
+        let mut hexes: Vec<HexId> =
+            entry.hexes.iter().copied().filter(|&h| occ.holder(h) != Some(side.other())).collect();
         if entry.hexes.iter().any(|&h| free(h)) {
             return hexes;
         }
         let grid = &self.map.grid;
-        let dist = |h: HexId| {
-            entry
-                .hexes
-                .iter()
-                .map(|&e| grid.distance(e, h))
-                .min()
-                .unwrap_or(u16::MAX)
-        };
+        let dist = |h: HexId| entry.hexes.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u16::MAX);
         let edge_free: Vec<HexId> = grid
             .ids()
-            .filter(|&h| {
-                grid.on_edge(h, entry.edge)
-                    && free(h)
-                    && self.map.info(h).terrain != Terrain::Impassable
-            })
+            .filter(|&h| grid.on_edge(h, entry.edge) && free(h) && self.map.info(h).terrain != Terrain::Impassable)
             .collect();
         let best = edge_free.iter().map(|&h| dist(h)).min();
         hexes.extend(edge_free.into_iter().filter(|&h| Some(dist(h)) == best));
@@ -255,9 +216,8 @@ impl Totensonntag {
         if let Err(e) = self.check_activation(s, side, u, Use::Move) {
             // 3.3: each entering Panzer III may give +1 to one entering "c" unit.
             let spec = self.scenario.unit(u);
-            let boosted = spec.combined_arms
-                && s.entry_bonus > 0
-                && self.rating(s, u, Use::Move) + 1 >= s.level[side.index()];
+            let boosted =
+                spec.combined_arms && s.entry_bonus > 0 && self.rating(s, u, Use::Move) + 1 >= s.level[side.index()];
             if !boosted || s.unit(u).act != Act::Idle {
                 return Err(e);
             }
@@ -272,14 +232,7 @@ impl Totensonntag {
             ));
         }
         let stop = occ.in_enemy_zoc(self, to, side);
-        Ok(StepPlan {
-            to,
-            cost,
-            start: true,
-            stop,
-            zoc_to_zoc: false,
-            uses_bonus,
-        })
+        Ok(StepPlan { to, cost, start: true, stop, zoc_to_zoc: false, uses_bonus })
     }
 
     /// Applies an entry: the unit is now moving on the map (6.1).
@@ -297,10 +250,7 @@ impl Totensonntag {
         ev.say("CCT 6.1", || {
             let code = &self.scenario.unit(u).code;
             let to = self.map.grid.label(p.to);
-            Text::new(
-                format!("{code} enters the map at {to}"),
-                format!("{code} входит на карту в {to}"),
-            )
+            Text::new(format!("{code} enters the map at {to}"), format!("{code} входит на карту в {to}"))
         });
     }
 
@@ -315,11 +265,7 @@ impl Totensonntag {
             ));
         }
         if s.hex_of(u) != Some(self.map.exit) {
-            return Err(Illegal::fixed(
-                "CCT 6.2",
-                "a unit exits from hex Q2",
-                "выйти с поля можно только из гекса Q2",
-            ));
+            return Err(Illegal::fixed("CCT 6.2", "a unit exits from hex Q2", "выйти с поля можно только из гекса Q2"));
         }
         let mp = if self.is_moving(s, u) {
             if s.unit(u).stopped {
@@ -335,11 +281,7 @@ impl Totensonntag {
             self.full_mp(s, side, u)
         };
         if mp < 2 {
-            return Err(Illegal::fixed(
-                "CCT 6.2",
-                "exiting costs 2 MP",
-                "выход с поля стоит 2 ОД",
-            ));
+            return Err(Illegal::fixed("CCT 6.2", "exiting costs 2 MP", "выход с поля стоит 2 ОД"));
         }
         Ok(())
     }
@@ -358,14 +300,8 @@ impl Totensonntag {
         ev.say("CCT 6.2", || {
             let code = &self.scenario.unit(u).code;
             Text::new(
-                format!(
-                    "{code} exits toward Tobruk with strength {strength} (total {})",
-                    s.exited
-                ),
-                format!(
-                    "{code} выходит к Тобруку с силой {strength} (всего {})",
-                    s.exited
-                ),
+                format!("{code} exits toward Tobruk with strength {strength} (total {})", s.exited),
+                format!("{code} выходит к Тобруку с силой {strength} (всего {})", s.exited),
             )
         });
     }

@@ -70,11 +70,7 @@ impl Totensonntag {
                     ),
                     format!(
                         "{code} восстанавливает {back} из {hits} (нужно {need}+{})",
-                        if zoc {
-                            ", во вражеской ЗК"
-                        } else {
-                            ""
-                        }
+                        if zoc { ", во вражеской ЗК" } else { "" }
                     ),
                 )
             });

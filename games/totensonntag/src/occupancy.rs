@@ -57,10 +57,6 @@ impl Occupancy {
     /// Whether `hex` lies in a zone of control of `side`'s enemy (5.0): an
     /// enemy unit stands in one of its six neighbours. Terrain does not matter.
     pub fn in_enemy_zoc(&self, rules: &Totensonntag, hex: HexId, side: Side) -> bool {
-        rules
-            .map
-            .grid
-            .neighbors(hex)
-            .any(|(_, n)| self.count(n, side.other()) > 0)
+        rules.map.grid.neighbors(hex).any(|(_, n)| self.count(n, side.other()) > 0)
     }
 }

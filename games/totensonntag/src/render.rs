@@ -26,40 +26,17 @@ impl Totensonntag {
                     "initiative pick".to_owned()
                 }
             }
-            Phase::InitiativeShift { side } => format!(
-                "{} {}",
-                if ru {
-                    "сдвиг УИ:"
-                } else {
-                    "initiative shift:"
-                },
-                side.name().get(lang)
-            ),
-            Phase::Impulse { side, .. } => format!(
-                "{} {}",
-                if ru { "импульс:" } else { "impulse:" },
-                side.name().get(lang)
-            ),
-            Phase::Overstack { side, .. } => format!(
-                "{} {}",
-                if ru {
-                    "группирование:"
-                } else {
-                    "overstacking:"
-                },
-                side.name().get(lang)
-            ),
-            Phase::Night { side } => format!(
-                "{} {}",
-                if ru { "ночь:" } else { "night:" },
-                side.name().get(lang)
-            ),
-            Phase::Over => (if ru {
-                "конец игры"
-            } else {
-                "game over"
-            })
-            .to_owned(),
+            Phase::InitiativeShift { side } => {
+                format!("{} {}", if ru { "сдвиг УИ:" } else { "initiative shift:" }, side.name().get(lang))
+            }
+            Phase::Impulse { side, .. } => {
+                format!("{} {}", if ru { "импульс:" } else { "impulse:" }, side.name().get(lang))
+            }
+            Phase::Overstack { side, .. } => {
+                format!("{} {}", if ru { "группирование:" } else { "overstacking:" }, side.name().get(lang))
+            }
+            Phase::Night { side } => format!("{} {}", if ru { "ночь:" } else { "night:" }, side.name().get(lang)),
+            Phase::Over => (if ru { "конец игры" } else { "game over" }).to_owned(),
         };
         let _ = writeln!(
             out,
@@ -75,34 +52,10 @@ impl Totensonntag {
         );
         let secret = |x: &SecretView| match x {
             SecretView::None => String::new(),
-            SecretView::Hidden(true) => (if ru {
-                " (выбор сделан)"
-            } else {
-                " (has chosen)"
-            })
-            .into(),
-            SecretView::Hidden(false) => (if ru {
-                " (выбирает)"
-            } else {
-                " (choosing)"
-            })
-            .into(),
-            SecretView::Mine(0) => (if ru {
-                " (вы бросаете)"
-            } else {
-                " (you roll)"
-            })
-            .into(),
-            SecretView::Mine(n) => {
-                format!(
-                    "{} {n}",
-                    if ru {
-                        " (ваш выбор:"
-                    } else {
-                        " (your pick:"
-                    }
-                ) + ")"
-            }
+            SecretView::Hidden(true) => (if ru { " (выбор сделан)" } else { " (has chosen)" }).into(),
+            SecretView::Hidden(false) => (if ru { " (выбирает)" } else { " (choosing)" }).into(),
+            SecretView::Mine(0) => (if ru { " (вы бросаете)" } else { " (you roll)" }).into(),
+            SecretView::Mine(n) => format!("{} {n}", if ru { " (ваш выбор:" } else { " (your pick:" }) + ")",
         };
         let _ = writeln!(
             out,
@@ -133,11 +86,7 @@ impl Totensonntag {
                 let Some(h) = grid.at(col, row) else { continue };
                 let info = self.map.info(h);
                 let cell = match occ.holder(h) {
-                    Some(side) => format!(
-                        "{}{}",
-                        if side == Side::Axis { 'X' } else { 'A' },
-                        occ.count(h, side)
-                    ),
+                    Some(side) => format!("{}{}", if side == Side::Axis { 'X' } else { 'A' }, occ.count(h, side)),
                     None => {
                         let t = match info.terrain {
                             Terrain::Open => '.',
@@ -174,11 +123,7 @@ impl Totensonntag {
         );
         // Stacks, top unit first.
         for h in grid.ids() {
-            let mut here: Vec<_> = self
-                .scenario
-                .unit_ids()
-                .filter(|&u| s.hex_of(u) == Some(h))
-                .collect();
+            let mut here: Vec<_> = self.scenario.unit_ids().filter(|&u| s.hex_of(u) == Some(h)).collect();
             if here.is_empty() {
                 continue;
             }
@@ -194,11 +139,7 @@ impl Totensonntag {
                 .iter()
                 .map(|&u| {
                     let spec = self.scenario.unit(u);
-                    let active = if s.active == Some(u) {
-                        format!(" {}MP", s.unit(u).mp)
-                    } else {
-                        String::new()
-                    };
+                    let active = if s.active == Some(u) { format!(" {}MP", s.unit(u).mp) } else { String::new() };
                     format!(
                         "{} {}/{} DR{} IR{}{}",
                         spec.code,
@@ -210,17 +151,8 @@ impl Totensonntag {
                     )
                 })
                 .collect();
-            let side = if self.side(here[0]) == Side::Axis {
-                'X'
-            } else {
-                'A'
-            };
-            let _ = writeln!(
-                out,
-                "  {}{place} {side}: {}",
-                grid.label(h),
-                list.join(" | ")
-            );
+            let side = if self.side(here[0]) == Side::Axis { 'X' } else { 'A' };
+            let _ = writeln!(out, "  {}{place} {side}: {}", grid.label(h), list.join(" | "));
         }
         let waiting: Vec<String> = self
             .scenario
@@ -232,11 +164,7 @@ impl Totensonntag {
             let _ = writeln!(
                 out,
                 "{} {}",
-                if ru {
-                    "Подкрепления готовы:"
-                } else {
-                    "Reinforcements ready:"
-                },
+                if ru { "Подкрепления готовы:" } else { "Reinforcements ready:" },
                 waiting.join(" ")
             );
         }
@@ -247,16 +175,7 @@ impl Totensonntag {
             .map(|u| self.scenario.unit(u).code.clone())
             .collect();
         if !gone.is_empty() {
-            let _ = writeln!(
-                out,
-                "{} {}",
-                if ru {
-                    "Уничтожены:"
-                } else {
-                    "Destroyed:"
-                },
-                gone.join(" ")
-            );
+            let _ = writeln!(out, "{} {}", if ru { "Уничтожены:" } else { "Destroyed:" }, gone.join(" "));
         }
         out
     }

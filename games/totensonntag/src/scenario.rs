@@ -82,8 +82,7 @@ fn edge_of(s: &str) -> Option<MapEdge> {
 
 fn valid_code(c: &str) -> bool {
     (2..=10).contains(&c.len())
-        && c.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && c.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && c.as_bytes()[0].is_ascii_alphanumeric()
 }
 
@@ -99,24 +98,15 @@ impl Scenario {
         }
         let mut formations = Vec::new();
         for f in &d.formation {
-            let role = Role::parse(&f.role).ok_or_else(|| {
-                format!("scenario: formation {} has unknown role {:?}", f.id, f.role)
-            })?;
-            formations.push(Formation {
-                id: f.id.clone(),
-                name: Text::new(f.en.clone(), f.ru.clone()),
-                role,
-            });
+            let role = Role::parse(&f.role)
+                .ok_or_else(|| format!("scenario: formation {} has unknown role {:?}", f.id, f.role))?;
+            formations.push(Formation { id: f.id.clone(), name: Text::new(f.en.clone(), f.ru.clone()), role });
         }
         let mut entries = Vec::new();
         for e in &d.entry {
-            let edge = edge_of(&e.edge)
-                .ok_or_else(|| format!("scenario: entry {} has unknown edge {:?}", e.id, e.edge))?;
-            let hexes = e
-                .hexes
-                .iter()
-                .map(|h| hex(h))
-                .collect::<Result<Vec<_>, _>>()?;
+            let edge =
+                edge_of(&e.edge).ok_or_else(|| format!("scenario: entry {} has unknown edge {:?}", e.id, e.edge))?;
+            let hexes = e.hexes.iter().map(|h| hex(h)).collect::<Result<Vec<_>, _>>()?;
             if let Some(&h) = hexes.iter().find(|&&h| !map.grid.on_edge(h, edge)) {
                 return Err(format!(
                     "scenario: entry {} hex {} is not on the {} edge",
@@ -128,11 +118,7 @@ impl Scenario {
             if hexes.is_empty() {
                 return Err(format!("scenario: entry {} has no hexes", e.id));
             }
-            entries.push(Entry {
-                id: e.id.clone(),
-                edge,
-                hexes,
-            });
+            entries.push(Entry { id: e.id.clone(), edge, hexes });
         }
         if d.unit.len() > 128 {
             return Err(format!("scenario: {} units; at most 128", d.unit.len()));
@@ -143,10 +129,7 @@ impl Scenario {
         let mut stacks: BTreeMap<HexId, (usize, Nationality)> = BTreeMap::new();
         for u in &d.unit {
             if !valid_code(&u.code) {
-                return Err(format!(
-                    "scenario: unit code {:?} must be 2–10 of a-z, 0-9, '-'",
-                    u.code
-                ));
+                return Err(format!("scenario: unit code {:?} must be 2–10 of a-z, 0-9, '-'", u.code));
             }
             if !codes.insert(u.code.clone()) {
                 return Err(format!("scenario: unit code {} used twice", u.code));
@@ -154,36 +137,18 @@ impl Scenario {
             let formation = formations
                 .iter()
                 .position(|f| f.id == u.formation)
-                .ok_or_else(|| {
-                    format!(
-                        "scenario: unit {} names unknown formation {}",
-                        u.code, u.formation
-                    )
-                })?;
-            let nationality = Nationality::parse(&u.nationality).ok_or_else(|| {
-                format!(
-                    "scenario: unit {} has unknown nationality {:?}",
-                    u.code, u.nationality
-                )
-            })?;
-            let class = UnitClass::parse(&u.class).ok_or_else(|| {
-                format!("scenario: unit {} has unknown class {:?}", u.code, u.class)
-            })?;
-            if u.strength == 0
-                || u.strength > 9
-                || u.initiative == 0
-                || u.initiative > 6
-                || u.defence == 0
-            {
+                .ok_or_else(|| format!("scenario: unit {} names unknown formation {}", u.code, u.formation))?;
+            let nationality = Nationality::parse(&u.nationality)
+                .ok_or_else(|| format!("scenario: unit {} has unknown nationality {:?}", u.code, u.nationality))?;
+            let class = UnitClass::parse(&u.class)
+                .ok_or_else(|| format!("scenario: unit {} has unknown class {:?}", u.code, u.class))?;
+            if u.strength == 0 || u.strength > 9 || u.initiative == 0 || u.initiative > 6 || u.defence == 0 {
                 return Err(format!("scenario: unit {} has values out of range", u.code));
             }
             // 3.3 and 3.4 name who carries these marks.
             let german = nationality == Nationality::German;
             if u.panzer3 && !(german && class == UnitClass::Armour) {
-                return Err(format!(
-                    "scenario: {} is marked Panzer III but is not German armour (3.3)",
-                    u.code
-                ));
+                return Err(format!("scenario: {} is marked Panzer III but is not German armour (3.3)", u.code));
             }
             let c_class = matches!(class, UnitClass::Engineer | UnitClass::MotorizedInfantry);
             if u.combined_arms && !(german && c_class) {
@@ -192,37 +157,22 @@ impl Scenario {
                     u.code
                 ));
             }
-            if u.stuart
-                && !(nationality.side() == crate::Side::Allies && class == UnitClass::Armour)
-            {
-                return Err(format!(
-                    "scenario: {} is marked Stuart but is not Allied armour (3.4)",
-                    u.code
-                ));
+            if u.stuart && !(nationality.side() == crate::Side::Allies && class == UnitClass::Armour) {
+                return Err(format!("scenario: {} is marked Stuart but is not Allied armour (3.4)", u.code));
             }
             let range = match (class, u.range) {
                 (UnitClass::Artillery, Some(r)) if r >= 2 => r,
                 (UnitClass::Artillery, _) => {
-                    return Err(format!(
-                        "scenario: artillery {} needs a range of at least 2",
-                        u.code
-                    ))
+                    return Err(format!("scenario: artillery {} needs a range of at least 2", u.code))
                 }
                 (_, None) => 0,
-                (_, Some(_)) => {
-                    return Err(format!(
-                        "scenario: {} has a range but is not artillery",
-                        u.code
-                    ))
-                }
+                (_, Some(_)) => return Err(format!("scenario: {} has a range but is not artillery", u.code)),
             };
             let start = match (&u.setup, &u.arrive) {
                 (Some(h), None) => {
                     let id = hex(h)?;
                     let t = map.info(id).terrain;
-                    if t == Terrain::Impassable
-                        || (t == Terrain::Escarpment && !class.is_infantry())
-                    {
+                    if t == Terrain::Impassable || (t == Terrain::Escarpment && !class.is_infantry()) {
                         return Err(format!("scenario: {} cannot stand in {h} ({t:?})", u.code));
                     }
                     let e = stacks.entry(id).or_insert((0, nationality));
@@ -231,9 +181,7 @@ impl Scenario {
                     }
                     e.0 += 1;
                     if e.0 > 3 {
-                        return Err(format!(
-                            "scenario: more than three units set up in {h} (4.0)"
-                        ));
+                        return Err(format!("scenario: more than three units set up in {h} (4.0)"));
                     }
                     Start::Hex(id)
                 }
@@ -241,27 +189,16 @@ impl Scenario {
                     let entry = entries
                         .iter()
                         .position(|e| e.id == a.entry)
-                        .ok_or_else(|| {
-                            format!("scenario: {} arrives at unknown entry {}", u.code, a.entry)
-                        })?;
+                        .ok_or_else(|| format!("scenario: {} arrives at unknown entry {}", u.code, a.entry))?;
                     if a.turn == 0 || a.turn > d.turns || a.pair == 0 || a.pair > 5 {
                         return Err(format!(
                             "scenario: {} arrives at turn {} pair {}, outside the game",
                             u.code, a.turn, a.pair
                         ));
                     }
-                    Start::Arrives(Arrival {
-                        turn: a.turn,
-                        pair: a.pair,
-                        entry: entry as u8,
-                    })
+                    Start::Arrives(Arrival { turn: a.turn, pair: a.pair, entry: entry as u8 })
                 }
-                _ => {
-                    return Err(format!(
-                        "scenario: unit {} needs exactly one of setup or arrive",
-                        u.code
-                    ))
-                }
+                _ => return Err(format!("scenario: unit {} needs exactly one of setup or arrive", u.code)),
             };
             units.push(UnitSpec {
                 code: u.code.clone(),
@@ -300,10 +237,7 @@ impl Scenario {
     }
     /// The unit with this code (case-insensitive). O(units).
     pub fn unit_by_code(&self, code: &str) -> Option<UnitId> {
-        self.units
-            .iter()
-            .position(|u| u.code.eq_ignore_ascii_case(code))
-            .map(|i| UnitId(i as u8))
+        self.units.iter().position(|u| u.code.eq_ignore_ascii_case(code)).map(|i| UnitId(i as u8))
     }
     /// The formation of a unit.
     pub fn formation(&self, id: UnitId) -> &Formation {

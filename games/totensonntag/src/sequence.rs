@@ -48,11 +48,7 @@ impl Totensonntag {
         ev.say("CCT 2.0", || {
             let sn = side.name();
             Text::new(
-                format!(
-                    "{} impulse, initiative level {}",
-                    sn.en,
-                    s.level[side.index()]
-                ),
+                format!("{} impulse, initiative level {}", sn.en, s.level[side.index()]),
                 format!("Импульс: {}, УИ {}", sn.ru, s.level[side.index()]),
             )
         });
@@ -121,9 +117,7 @@ impl Totensonntag {
         }
         if s.turn >= self.scenario.turns {
             s.phase = Phase::Over;
-            ev.say("CCT 9.0", || {
-                Text::fixed("The game is over", "Игра окончена")
-            });
+            ev.say("CCT 9.0", || Text::fixed("The game is over", "Игра окончена"));
         } else {
             s.turn += 1;
             s.pair = 1;
@@ -134,9 +128,7 @@ impl Totensonntag {
     /// Whether a reinforcement has arrived and may enter (6.1).
     pub(crate) fn arrived(&self, s: &State, u: crate::UnitId) -> bool {
         match self.scenario.starts[u.index()] {
-            crate::Start::Arrives(a) => {
-                s.unit(u).pos == Pos::Off && (s.turn, s.pair) >= (a.turn, a.pair)
-            }
+            crate::Start::Arrives(a) => s.unit(u).pos == Pos::Off && (s.turn, s.pair) >= (a.turn, a.pair),
             crate::Start::Hex(_) => false,
         }
     }

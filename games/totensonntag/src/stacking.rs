@@ -12,13 +12,7 @@ pub const STACK_LIMIT: u8 = 3;
 
 impl Totensonntag {
     /// Checks `top u`.
-    pub(crate) fn check_top(
-        &self,
-        s: &State,
-        side: Side,
-        occ: &Occupancy,
-        u: UnitId,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_top(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId) -> Result<(), Illegal> {
         let mine = matches!(s.phase, Phase::Impulse { side: p, .. } | Phase::Night { side: p } if p == side);
         if !mine {
             return Err(Illegal::fixed(
@@ -28,32 +22,16 @@ impl Totensonntag {
             ));
         }
         if self.side(u) != side {
-            return Err(Illegal::fixed(
-                "CCT 4.0",
-                "that unit is the enemy's",
-                "это юнит противника",
-            ));
+            return Err(Illegal::fixed("CCT 4.0", "that unit is the enemy's", "это юнит противника"));
         }
         let Some(h) = s.hex_of(u) else {
-            return Err(Illegal::fixed(
-                "CCT 4.0",
-                "the unit is not on the map",
-                "юнит не на карте",
-            ));
+            return Err(Illegal::fixed("CCT 4.0", "the unit is not on the map", "юнит не на карте"));
         };
         if occ.count(h, side) < 2 {
-            return Err(Illegal::fixed(
-                "CCT 4.0",
-                "the unit is alone in its hex",
-                "юнит в гексе один",
-            ));
+            return Err(Illegal::fixed("CCT 4.0", "the unit is alone in its hex", "юнит в гексе один"));
         }
         if occ.top(h) == Some(u) {
-            return Err(Illegal::fixed(
-                "CCT 4.0",
-                "the unit is already on top",
-                "юнит уже сверху",
-            ));
+            return Err(Illegal::fixed("CCT 4.0", "the unit is already on top", "юнит уже сверху"));
         }
         Ok(())
     }
@@ -66,13 +44,7 @@ impl Totensonntag {
     }
 
     /// Checks `eliminate u` in the overstack phase.
-    pub(crate) fn check_eliminate(
-        &self,
-        s: &State,
-        side: Side,
-        occ: &Occupancy,
-        u: UnitId,
-    ) -> Result<(), Illegal> {
+    pub(crate) fn check_eliminate(&self, s: &State, side: Side, occ: &Occupancy, u: UnitId) -> Result<(), Illegal> {
         if !matches!(s.phase, Phase::Overstack { side: p, .. } if p == side) {
             return Err(Illegal::fixed(
                 "CCT 4.0",

@@ -121,10 +121,7 @@ impl UnitClass {
     }
     /// Infantry of any kind: may enter escarpment (6.0), −1 attacking armour (7.1).
     pub const fn is_infantry(self) -> bool {
-        matches!(
-            self,
-            UnitClass::Infantry | UnitClass::MotorizedInfantry | UnitClass::Engineer
-        )
+        matches!(self, UnitClass::Infantry | UnitClass::MotorizedInfantry | UnitClass::Engineer)
     }
     /// Gets +1 MP (6.0), and pays +1 in rough (6.0): everything but foot infantry.
     pub const fn is_motorized(self) -> bool {

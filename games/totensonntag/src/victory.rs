@@ -53,11 +53,7 @@ impl Totensonntag {
                 // Each destroyed German tank unit counts two.
                 Role::AxisDivision if spec.is_german_armour() => 2,
                 // Only infantry and artillery count for the New Zealanders.
-                Role::NewZealand
-                    if !(spec.class.is_infantry() || spec.class == UnitClass::Artillery) =>
-                {
-                    0
-                }
+                Role::NewZealand if !(spec.class.is_infantry() || spec.class == UnitClass::Artillery) => 0,
                 _ => 1,
             };
         }
@@ -88,12 +84,7 @@ impl Totensonntag {
             }
             v.losses.push((f.id.clone(), lost, threshold));
         }
-        v.total = v.hexes
-            + v.axis_shattered
-            + v.tobruk
-            + v.seventh_armoured
-            + v.south_african
-            + v.new_zealand;
+        v.total = v.hexes + v.axis_shattered + v.tobruk + v.seventh_armoured + v.south_african + v.new_zealand;
         v
     }
 }

@@ -87,9 +87,7 @@ impl Totensonntag {
     pub(crate) fn make_view(&self, s: &State, viewer: Viewer) -> View {
         let grid = &self.map.grid;
         let secret = Side::ALL.map(|side| match s.secret[side.index()] {
-            None if s.phase == Phase::InitiativePick
-                && s.privilege[side.index()] == Privilege::Pick =>
-            {
+            None if s.phase == Phase::InitiativePick && s.privilege[side.index()] == Privilege::Pick => {
                 SecretView::Hidden(false)
             }
             None => SecretView::None,

@@ -66,10 +66,7 @@ fn cct_3_2_artillery_moves_or_bombards() {
     r.start_impulse(&mut s, Side::Axis, 4);
     assert!(is_legal(&r, &s, AXIS, "bombard art cru spot pz"));
     play(&r, &mut s, AXIS, "move art C4");
-    assert_eq!(
-        refused(&r, &s, AXIS, "bombard art cru spot pz").rule,
-        "CCT 3.2"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "bombard art cru spot pz").rule, "CCT 3.2");
 }
 
 #[test]
@@ -78,10 +75,7 @@ fn cct_3_3_combined_arms_with_a_panzer_iii_at_impulse_start() {
     put(&r, &mut s, "pz", "D4"); // Panzer III
     put(&r, &mut s, "sch", "D4"); // "c", initiative 4
     r.start_impulse(&mut s, Side::Axis, 5);
-    assert!(
-        is_legal(&r, &s, AXIS, "move sch D5"),
-        "4 + 1 reaches level 5"
-    );
+    assert!(is_legal(&r, &s, AXIS, "move sch D5"), "4 + 1 reaches level 5");
     // The bonus is fixed at the start of the impulse: the Panzer's leaving
     // afterwards does not take it away.
     s.unit_mut(unit(&r, "pz")).pos = sandtable_totensonntag::Pos::Off;
@@ -93,25 +87,13 @@ fn cct_3_3_no_bonus_alone_or_with_other_tanks() {
     let (r, mut s) = blank(1);
     put(&r, &mut s, "sch", "D4");
     r.start_impulse(&mut s, Side::Axis, 5);
-    assert_eq!(
-        refused(&r, &s, AXIS, "move sch D5").rule,
-        "CCT 3.1",
-        "alone"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "move sch D5").rule, "CCT 3.1", "alone");
     put(&r, &mut s, "pz2", "D4"); // a tank unit that is not Panzer III
     r.start_impulse(&mut s, Side::Axis, 5);
-    assert_eq!(
-        refused(&r, &s, AXIS, "move sch D5").rule,
-        "CCT 3.1",
-        "with other tanks"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "move sch D5").rule, "CCT 3.1", "with other tanks");
     put(&r, &mut s, "pz", "D5"); // a Panzer III next door, not in the hex
     r.start_impulse(&mut s, Side::Axis, 5);
-    assert_eq!(
-        refused(&r, &s, AXIS, "move sch D6").rule,
-        "CCT 3.1",
-        "adjacent is not enough"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "move sch D6").rule, "CCT 3.1", "adjacent is not enough");
 }
 
 #[test]
@@ -124,16 +106,10 @@ fn cct_3_3_and_3_4_marks_belong_to_the_units_the_rules_name() {
     };
     // A Panzer III mark on a British tank, a "c" on German infantry, a Stuart mark on an Axis tank.
     assert!(bad("setup = \"Q17\"\n", "setup = \"Q17\"\npanzer3 = true\n").contains("3.3"));
-    assert!(bad(
-        "initiative = 2\nsetup = \"A3\"",
-        "initiative = 2\ncombined_arms = true\nsetup = \"A3\""
-    )
-    .contains("3.3"));
-    assert!(bad(
-        "panzer3 = true\nsetup = \"A1\"",
-        "panzer3 = true\nstuart = true\nsetup = \"A1\""
-    )
-    .contains("3.4"));
+    assert!(
+        bad("initiative = 2\nsetup = \"A3\"", "initiative = 2\ncombined_arms = true\nsetup = \"A3\"").contains("3.3")
+    );
+    assert!(bad("panzer3 = true\nsetup = \"A1\"", "panzer3 = true\nstuart = true\nsetup = \"A1\"").contains("3.4"));
 }
 
 #[test]

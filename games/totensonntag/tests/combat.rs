@@ -13,17 +13,9 @@ fn cct_7_0_attack_the_top_unit_of_an_adjacent_hex_only() {
     put(&r, &mut s, "pz2", "C5");
     r.start_impulse(&mut s, Side::Axis, 4);
     assert_eq!(refused(&r, &s, AXIS, "attack pz C6").rule, "CCT 7.0");
-    assert_eq!(
-        refused(&r, &s, AXIS, "attack pz C4").rule,
-        "CCT 7.0",
-        "no enemy there"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "attack pz C4").rule, "CCT 7.0", "no enemy there");
     let ev = play(&r, &mut s, AXIS, "attack pz2 C6");
-    assert!(
-        ev[0].text.en.starts_with("pz2 → cru2:"),
-        "{:?}",
-        ev[0].text.en
-    );
+    assert!(ev[0].text.en.starts_with("pz2 → cru2:"), "{:?}", ev[0].text.en);
 }
 
 #[test]
@@ -42,13 +34,7 @@ fn cct_7_0_a_hex_may_be_attacked_several_times() {
 fn cct_7_1_attack_rating_modifiers() {
     let (r, mut s) = blank(1);
     let u = |c: &str| unit(&r, c);
-    for (code, at) in [
-        ("pz", "C2"),
-        ("pj", "C3"),
-        ("inf", "C4"),
-        ("art", "C5"),
-        ("m13", "C6"),
-    ] {
+    for (code, at) in [("pz", "C2"), ("pj", "C3"), ("inf", "C4"), ("art", "C5"), ("m13", "C6")] {
         put(&r, &mut s, code, at);
     }
     for (code, at) in [("cru", "E2"), ("ac", "E3"), ("rifle", "E4"), ("stu", "E5")] {
@@ -125,10 +111,7 @@ fn cct_7_2_a_unit_without_strength_is_destroyed() {
 }
 
 /// Plays `attacks` on a 1-strength Crusader in G8 until a seed destroys it.
-fn cleared_g8(
-    setup: impl Fn(&Totensonntag, &mut State),
-    attacks: &[&str],
-) -> (Totensonntag, State) {
+fn cleared_g8(setup: impl Fn(&Totensonntag, &mut State), attacks: &[&str]) -> (Totensonntag, State) {
     for seed in 0..60 {
         let (r, mut s) = blank(seed);
         let cru = put(&r, &mut s, "cru", "G8");
@@ -158,18 +141,10 @@ fn cct_7_3_attackers_may_advance_into_a_cleared_hex_despite_zoc() {
         },
         &["attack pz G8"],
     );
-    assert_eq!(
-        refused(&r, &s, AXIS, "advance pz2 G8").rule,
-        "CCT 7.3",
-        "did not attack"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "advance pz2 G8").rule, "CCT 7.3", "did not attack");
     play(&r, &mut s, AXIS, "advance pz G8");
     assert_eq!(s.hex_of(unit(&r, "pz")), Some(hex(&r, "G8")));
-    assert_eq!(
-        refused(&r, &s, AXIS, "advance pz G8").rule,
-        "CCT 7.3",
-        "once"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3", "once");
 }
 
 #[test]
@@ -187,17 +162,10 @@ fn cct_7_3_every_unit_that_attacked_the_hex_may_advance() {
         if s.unit(upper).pos != Pos::Destroyed {
             continue;
         }
-        assert_eq!(
-            refused(&r, &s, AXIS, "advance pz G8").rule,
-            "CCT 7.3",
-            "cru2 still holds G8"
-        );
+        assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3", "cru2 still holds G8");
         play(&r, &mut s, AXIS, "attack pz2 G8");
         if s.unit(lower).pos == Pos::Destroyed {
-            assert!(
-                is_legal(&r, &s, AXIS, "advance pz G8"),
-                "the first attacker too"
-            );
+            assert!(is_legal(&r, &s, AXIS, "advance pz G8"), "the first attacker too");
             assert!(is_legal(&r, &s, AXIS, "advance pz2 G8"));
             return;
         }
@@ -305,10 +273,7 @@ fn cct_7_4_bombardment_range_counts_hexes_between_plus_the_target() {
     put(&r, &mut s, "pz", "D6"); // spotter next to both
     r.start_impulse(&mut s, Side::Axis, 4);
     assert!(is_legal(&r, &s, AXIS, "bombard art cru spot pz"));
-    assert_eq!(
-        refused(&r, &s, AXIS, "bombard art cru2 spot pz").rule,
-        "CCT 7.4"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "bombard art cru2 spot pz").rule, "CCT 7.4");
 }
 
 #[test]
@@ -318,14 +283,8 @@ fn cct_7_4_adjacent_targets_are_attacked_not_bombarded() {
     put(&r, &mut s, "cru", "C6");
     put(&r, &mut s, "pz", "D6");
     r.start_impulse(&mut s, Side::Axis, 4);
-    assert_eq!(
-        refused(&r, &s, AXIS, "bombard art cru spot pz").rule,
-        "CCT 7.4"
-    );
-    assert!(
-        is_legal(&r, &s, AXIS, "attack art C6"),
-        "artillery may attack an adjacent unit"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "bombard art cru spot pz").rule, "CCT 7.4");
+    assert!(is_legal(&r, &s, AXIS, "attack art C6"), "artillery may attack an adjacent unit");
 }
 
 #[test]
@@ -345,11 +304,7 @@ fn cct_7_4_spotters_see_one_hex_two_from_entrenchment_three_from_a_point() {
     ] {
         put(&r, &mut s, "rifle", target);
         put(&r, &mut s, "pz", spotter);
-        assert_eq!(
-            is_legal(&r, &s, AXIS, text),
-            ok,
-            "target {target}, spotter {spotter}"
-        );
+        assert_eq!(is_legal(&r, &s, AXIS, text), ok, "target {target}, spotter {spotter}");
         if !ok {
             assert_eq!(refused(&r, &s, AXIS, text).rule, "CCT 7.4");
         }
@@ -359,12 +314,9 @@ fn cct_7_4_spotters_see_one_hex_two_from_entrenchment_three_from_a_point() {
 #[test]
 fn cct_7_4_the_check_roll_succeeds_on_four_to_six_with_modifiers() {
     // (spotter hex, target hex, spotter moved this turn, modifier): H7 is a point hex.
-    for (at, target, moved, modifier) in [
-        ("E5", "E6", false, 0i8),
-        ("H7", "G7", false, 1),
-        ("E5", "E6", true, -1),
-        ("H7", "G7", true, 0),
-    ] {
+    for (at, target, moved, modifier) in
+        [("E5", "E6", false, 0i8), ("H7", "G7", false, 1), ("E5", "E6", true, -1), ("H7", "G7", true, 0)]
+    {
         let mut seen = [false; 2];
         for seed in 0..40 {
             let (r, mut s) = blank(seed);
@@ -409,10 +361,7 @@ fn cct_7_4_a_failed_check_ends_the_artillery_action() {
         r.start_impulse(&mut s, Side::Axis, 4);
         let ev = play(&r, &mut s, AXIS, "bombard art rifle spot pz");
         if ev.len() == 1 {
-            assert_eq!(
-                refused(&r, &s, AXIS, "bombard art rifle spot pz").rule,
-                "CCT 3.2"
-            );
+            assert_eq!(refused(&r, &s, AXIS, "bombard art rifle spot pz").rule, "CCT 3.2");
             return;
         }
     }
@@ -429,16 +378,8 @@ fn cct_7_4_bombardment_may_hit_any_unit_of_a_stack() {
     r.start_impulse(&mut s, Side::Axis, 4);
     assert!(is_legal(&r, &s, AXIS, "bombard art cru spot pz"));
     assert!(is_legal(&r, &s, AXIS, "bombard art rifle spot pz"));
-    assert_eq!(
-        refused(&r, &s, AXIS, "bombard art cru spot art").rule,
-        "CCT 7.4",
-        "not its own spotter"
-    );
-    assert_eq!(
-        refused(&r, &s, AXIS, "bombard pz cru spot art").rule,
-        "CCT 7.4",
-        "only artillery"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "bombard art cru spot art").rule, "CCT 7.4", "not its own spotter");
+    assert_eq!(refused(&r, &s, AXIS, "bombard pz cru spot art").rule, "CCT 7.4", "only artillery");
 }
 
 #[test]

@@ -9,10 +9,7 @@ use sandtable_totensonntag::{Phase, Privilege, SecretView, Side};
 fn cct_2_0_impulse_pairs_per_turn_then_night_option_four() {
     for (option, pairs) in [("5", 5), ("4", 4)] {
         let (r, _) = blank(1);
-        let setup = r
-            .info()
-            .resolve(&Setup::seeded(3).with_option("impulse-pairs", option))
-            .unwrap();
+        let setup = r.info().resolve(&Setup::seeded(3).with_option("impulse-pairs", option)).unwrap();
         let mut s = r.setup(&setup).unwrap();
         let mut impulses = 0;
         pass_until(&r, &mut s, |s| {
@@ -56,13 +53,7 @@ fn cct_2_1_higher_level_first_ties_to_axis() {
         play(&r, &mut s, ALLIES, &format!("pick {allies}"));
         assert_eq!(s.level, [axis, allies]);
         assert_eq!(s.first, first);
-        assert_eq!(
-            s.phase,
-            Phase::Impulse {
-                side: first,
-                second: false
-            }
-        );
+        assert_eq!(s.phase, Phase::Impulse { side: first, second: false });
     }
 }
 
@@ -76,13 +67,7 @@ fn cct_2_1_both_roll_a_die_without_privileges() {
         let [a, b] = s.level;
         assert!((1..=6).contains(&a) && (1..=6).contains(&b));
         let first = if a >= b { Side::Axis } else { Side::Allies };
-        assert_eq!(
-            s.phase,
-            Phase::Impulse {
-                side: first,
-                second: false
-            }
-        );
+        assert_eq!(s.phase, Phase::Impulse { side: first, second: false });
         seen[first.index()] = true;
     }
     assert_eq!(seen, [true, true], "both sides should go first sometimes");
@@ -96,11 +81,7 @@ fn cct_2_1_level_five_shifts_after_the_rolls_axis_first() {
     assert_eq!(s.phase, Phase::InitiativeShift { side: Side::Axis });
     assert_eq!(refused(&r, &s, ALLIES, "shift 0").rule, "CCT 2.0");
     let rolled = s.level[0];
-    let (d, text) = if rolled > 1 {
-        (-1i8, "shift -1")
-    } else {
-        (1, "shift +1")
-    };
+    let (d, text) = if rolled > 1 { (-1i8, "shift -1") } else { (1, "shift +1") };
     play(&r, &mut s, AXIS, text);
     assert_eq!(s.level[0] as i8, rolled as i8 + d);
     assert_eq!(s.phase, Phase::InitiativeShift { side: Side::Allies });
@@ -131,14 +112,8 @@ fn cct_2_1_level_six_picks_secretly_before_the_opponent_rolls() {
     let (r, mut s) = blank(4);
     s.privilege = [Privilege::Pick, Privilege::None];
     r.start_pair(&mut s);
-    assert_eq!(
-        r.to_act(&s),
-        ToAct::Seats(sandtable_core::SeatSet::one(AXIS))
-    );
-    assert!(
-        legal(&r, &s, ALLIES).is_empty(),
-        "the Allies roll after the pick, they decide nothing"
-    );
+    assert_eq!(r.to_act(&s), ToAct::Seats(sandtable_core::SeatSet::one(AXIS)));
+    assert!(legal(&r, &s, ALLIES).is_empty(), "the Allies roll after the pick, they decide nothing");
     play(&r, &mut s, AXIS, "pick 2");
     assert_eq!(s.level[0], 2);
     assert!((1..=6).contains(&s.level[1]));
@@ -154,14 +129,8 @@ fn cct_2_1_a_secret_pick_is_hidden_from_the_other_side() {
     play(&r, &mut s, AXIS, "pick 4");
     let allies_view = r.view(&s, Viewer::Seat(ALLIES));
     assert_eq!(allies_view.secret[0], SecretView::Hidden(true));
-    assert_eq!(
-        r.view(&s, Viewer::Spectator).secret[0],
-        SecretView::Hidden(true)
-    );
-    assert_eq!(
-        r.view(&s, Viewer::Seat(AXIS)).secret[0],
-        SecretView::Mine(4)
-    );
+    assert_eq!(r.view(&s, Viewer::Spectator).secret[0], SecretView::Hidden(true));
+    assert_eq!(r.view(&s, Viewer::Seat(AXIS)).secret[0], SecretView::Mine(4));
     // Whatever the Axis picked, the Allied view is the same.
     for seed in 0..10 {
         let other = r.resample_hidden(&s, Viewer::Seat(ALLIES), seed);
@@ -193,10 +162,7 @@ fn cct_2_2_allies_choose_any_level_in_the_first_pair() {
     assert_eq!(r.to_act(&s).seats(), sandtable_core::SeatSet::one(ALLIES));
     let mut options = legal(&r, &s, ALLIES);
     options.sort();
-    assert_eq!(
-        options,
-        ["pick 1", "pick 2", "pick 3", "pick 4", "pick 5", "pick 6", "roll"]
-    );
+    assert_eq!(options, ["pick 1", "pick 2", "pick 3", "pick 4", "pick 5", "pick 6", "roll"]);
     assert!(legal(&r, &s, AXIS).is_empty());
     play(&r, &mut s, ALLIES, "pick 2");
     assert_eq!(s.level[1], 2);

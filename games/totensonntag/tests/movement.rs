@@ -16,33 +16,13 @@ fn cct_4_0_stacking_is_checked_at_the_end_of_the_impulse() {
     r.start_impulse(&mut s, Side::Axis, 4);
     play(&r, &mut s, AXIS, "move aa D4"); // four in a hex during the impulse is fine
     play(&r, &mut s, AXIS, "end");
-    assert!(matches!(
-        s.phase,
-        Phase::Overstack {
-            side: Side::Axis,
-            ..
-        }
-    ));
+    assert!(matches!(s.phase, Phase::Overstack { side: Side::Axis, .. }));
     let mut options = legal(&r, &s, AXIS);
     options.sort();
-    assert_eq!(
-        options,
-        [
-            "eliminate aa",
-            "eliminate pz",
-            "eliminate pz2",
-            "eliminate sch"
-        ]
-    );
+    assert_eq!(options, ["eliminate aa", "eliminate pz", "eliminate pz2", "eliminate sch"]);
     play(&r, &mut s, AXIS, "eliminate pz2");
     assert_eq!(s.unit(unit(&r, "pz2")).pos, Pos::Destroyed);
-    assert!(matches!(
-        s.phase,
-        Phase::Impulse {
-            side: Side::Allies,
-            ..
-        }
-    ));
+    assert!(matches!(s.phase, Phase::Impulse { side: Side::Allies, .. }));
 }
 
 #[test]
@@ -54,13 +34,7 @@ fn cct_4_0_three_units_may_stack() {
     r.start_impulse(&mut s, Side::Axis, 4);
     play(&r, &mut s, AXIS, "move aa D4");
     play(&r, &mut s, AXIS, "end");
-    assert!(matches!(
-        s.phase,
-        Phase::Impulse {
-            side: Side::Allies,
-            ..
-        }
-    ));
+    assert!(matches!(s.phase, Phase::Impulse { side: Side::Allies, .. }));
     assert_eq!(refused(&r, &s, ALLIES, "eliminate cru").rule, "CCT 4.0");
 }
 
@@ -73,26 +47,15 @@ fn cct_4_0_the_owner_orders_his_stack_and_the_top_unit_is_attacked() {
     assert_eq!(Occupancy::of(&r, &s).top(hex(&r, "D4")), Some(pz2));
     // Even at level 6, when nothing can activate, the stack may be reordered.
     r.start_impulse(&mut s, Side::Axis, 6);
-    assert_eq!(
-        refused(&r, &s, AXIS, "top pz2").rule,
-        "CCT 4.0",
-        "already on top"
-    );
-    assert_eq!(
-        refused(&r, &s, AXIS, "top cru").rule,
-        "CCT 4.0",
-        "not yours"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "top pz2").rule, "CCT 4.0", "already on top");
+    assert_eq!(refused(&r, &s, AXIS, "top cru").rule, "CCT 4.0", "not yours");
     play(&r, &mut s, AXIS, "top pz");
     assert_eq!(Occupancy::of(&r, &s).top(hex(&r, "D4")), Some(pz));
     // The Allies attack the top unit only.
     r.start_impulse(&mut s, Side::Allies, 4);
     assert_eq!(refused(&r, &s, AXIS, "top pz2").rule, "CCT 2.0");
     let events = play(&r, &mut s, ALLIES, "attack cru D4");
-    assert!(
-        events.iter().any(|e| e.text.en.contains("cru → pz:")),
-        "{events:?}"
-    );
+    assert!(events.iter().any(|e| e.text.en.contains("cru → pz:")), "{events:?}");
 }
 
 #[test]
@@ -191,11 +154,7 @@ fn cct_6_0_escarpment_is_for_infantry_and_costs_motorized_one_more() {
     play(&r, &mut s, AXIS, "move inf F4");
     play(&r, &mut s, AXIS, "move sch D4");
     play(&r, &mut s, AXIS, "move sch E5");
-    assert_eq!(
-        refused(&r, &s, AXIS, "move sch F5").rule,
-        "CCT 6.0",
-        "1 MP left, escarpment costs motorized 2"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "move sch F5").rule, "CCT 6.0", "1 MP left, escarpment costs motorized 2");
     let _ = sch;
 }
 
@@ -224,29 +183,17 @@ fn cct_6_0_never_into_enemy_or_impassable_hexes() {
     r.start_impulse(&mut s, Side::Axis, 4);
     assert_eq!(refused(&r, &s, AXIS, "move pz F9").rule, "CCT 6.0");
     assert_eq!(refused(&r, &s, AXIS, "move pz E10").rule, "CCT 6.0");
-    assert_eq!(
-        refused(&r, &s, AXIS, "move pz E11").rule,
-        "CCT 6.0",
-        "one hex at a time"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "move pz E11").rule, "CCT 6.0", "one hex at a time");
 }
 
 #[test]
 fn cct_6_1_reinforcements_enter_when_arrived_and_keep_moving() {
     let (r, mut s) = blank(1);
     r.start_impulse(&mut s, Side::Axis, 4);
-    assert_eq!(
-        refused(&r, &s, AXIS, "enter pzr K18").rule,
-        "CCT 6.1",
-        "arrives in pair 2"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "enter pzr K18").rule, "CCT 6.1", "arrives in pair 2");
     s.pair = 2;
     r.start_impulse(&mut s, Side::Axis, 4);
-    assert_eq!(
-        refused(&r, &s, AXIS, "enter pzr M18").rule,
-        "CCT 6.1",
-        "not an entry hex"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "enter pzr M18").rule, "CCT 6.1", "not an entry hex");
     play(&r, &mut s, AXIS, "enter pzr K18");
     let pzr = unit(&r, "pzr");
     assert_eq!(s.unit(pzr).mp, 4, "5 MP less 1 for the entry hex");
@@ -262,11 +209,7 @@ fn cct_6_1_entry_may_be_delayed() {
     play(&r, &mut s, AXIS, "end");
     r.start_impulse(&mut s, Side::Axis, 4);
     assert!(is_legal(&r, &s, AXIS, "enter pzr L18"));
-    assert!(r
-        .view(&s, Viewer::Spectator)
-        .units
-        .iter()
-        .any(|u| u.code == "pzr" && u.arrived));
+    assert!(r.view(&s, Viewer::Spectator).units.iter().any(|u| u.code == "pzr" && u.arrived));
 }
 
 #[test]
@@ -275,27 +218,13 @@ fn cct_6_1_blocked_entry_hexes_add_the_nearest_free_ones() {
     s.pair = 2;
     put(&r, &mut s, "cru", "K18"); // holds K18 and puts L18 in its ZOC
     r.start_impulse(&mut s, Side::Axis, 4);
-    assert_eq!(
-        refused(&r, &s, AXIS, "enter pzr K18").rule,
-        "CCT 6.0",
-        "never into an enemy hex"
-    );
-    assert_eq!(
-        refused(&r, &s, AXIS, "enter pzr I18").rule,
-        "CCT 6.1",
-        "free, but farther than M18"
-    );
-    assert!(
-        is_legal(&r, &s, AXIS, "enter pzr M18"),
-        "the nearest free hex of the same edge"
-    );
+    assert_eq!(refused(&r, &s, AXIS, "enter pzr K18").rule, "CCT 6.0", "never into an enemy hex");
+    assert_eq!(refused(&r, &s, AXIS, "enter pzr I18").rule, "CCT 6.1", "free, but farther than M18");
+    assert!(is_legal(&r, &s, AXIS, "enter pzr M18"), "the nearest free hex of the same edge");
     // The designated hex in an enemy ZOC stays open ("можно"): the unit stops there.
     play(&r, &mut s, AXIS, "enter pzr L18");
     assert_eq!(refused(&r, &s, AXIS, "move pzr L17").rule, "CCT 5.0");
-    assert!(
-        is_legal(&r, &s, AXIS, "attack pzr K18"),
-        "it may still overrun"
-    );
+    assert!(is_legal(&r, &s, AXIS, "attack pzr K18"), "it may still overrun");
 }
 
 #[test]
@@ -318,11 +247,7 @@ fn cct_6_2_allies_exit_through_q2_for_two_mp() {
     play(&r, &mut s, ALLIES, "exit cru");
     assert_eq!(s.unit(cru).pos, Pos::Exited);
     assert_eq!(s.exited, 4);
-    assert_eq!(
-        refused(&r, &s, ALLIES, "move cru Q3").rule,
-        "CCT 6.2",
-        "no return"
-    );
+    assert_eq!(refused(&r, &s, ALLIES, "move cru Q3").rule, "CCT 6.2", "no return");
     // The rifles (2 MP at level 1) reach Q2 with nothing left to exit.
     play(&r, &mut s, ALLIES, "move rifle Q3");
     play(&r, &mut s, ALLIES, "move rifle Q2");

@@ -24,23 +24,12 @@ fn cct_8_1_recovery_table() {
     let (r, _) = blank(1);
     let t = |code: &str, zoc: bool| r.recovery_target(unit(&r, code), zoc);
     // German tanks, anti-tank and recon: 3–6.
-    assert_eq!(
-        (t("pz", false), t("pj", false), t("aa", false)),
-        (Some(3), Some(3), Some(3))
-    );
+    assert_eq!((t("pz", false), t("pj", false), t("aa", false)), (Some(3), Some(3), Some(3)));
     // German artillery and infantry: 4–6.
-    assert_eq!(
-        (t("art", false), t("inf", false), t("sch", false)),
-        (Some(4), Some(4), Some(4))
-    );
+    assert_eq!((t("art", false), t("inf", false), t("sch", false)), (Some(4), Some(4), Some(4)));
     // Allied artillery and infantry: 4–6.
     assert_eq!(
-        (
-            t("rha", false),
-            t("rifle", false),
-            t("nz", false),
-            t("sai", false)
-        ),
+        (t("rha", false), t("rifle", false), t("nz", false), t("sai", false)),
         (Some(4), Some(4), Some(4), Some(4))
     );
     // Allied tanks and recon: 5–6.
@@ -116,23 +105,17 @@ fn cct_9_0_control_goes_to_the_last_side_to_occupy() {
 fn cct_9_0_allies_win_above_zero() {
     let (r, mut s) = blank(1);
     s.phase = Phase::Over;
-    let ToAct::Over(o) = r.to_act(&s) else {
-        panic!()
-    };
+    let ToAct::Over(o) = r.to_act(&s) else { panic!() };
     assert!(o.winners.contains(AXIS), "0 VP is an Axis win");
     s.control = [Side::Allies, Side::Axis, Side::Axis];
-    let ToAct::Over(o) = r.to_act(&s) else {
-        panic!()
-    };
+    let ToAct::Over(o) = r.to_act(&s) else { panic!() };
     assert!(o.winners.contains(ALLIES));
     assert_eq!(o.text.en, "Allies win with 1 VP");
 }
 
 fn standard() -> (Totensonntag, sandtable_totensonntag::State) {
     let r = Totensonntag::standard();
-    let s = r
-        .setup(&r.info().resolve(&Setup::seeded(1)).unwrap())
-        .unwrap();
+    let s = r.setup(&r.info().resolve(&Setup::seeded(1)).unwrap()).unwrap();
     (r, s)
 }
 
@@ -142,12 +125,7 @@ fn destroy(
     pick: impl Fn(&sandtable_totensonntag::UnitSpec) -> bool,
     n: usize,
 ) {
-    let ids: Vec<_> = r
-        .scenario
-        .unit_ids()
-        .filter(|&u| pick(r.scenario.unit(u)))
-        .take(n)
-        .collect();
+    let ids: Vec<_> = r.scenario.unit_ids().filter(|&u| pick(r.scenario.unit(u))).take(n).collect();
     assert_eq!(ids.len(), n, "not enough units to destroy");
     for u in ids {
         s.unit_mut(u).pos = Pos::Destroyed;
@@ -157,17 +135,9 @@ fn destroy(
 #[test]
 fn cct_9_1_axis_division_shattered_at_four_german_tanks_count_two() {
     let (r, mut s) = standard();
-    let f = r
-        .scenario
-        .formations
-        .iter()
-        .position(|f| f.id == "15pz")
-        .unwrap();
+    let f = r.scenario.formations.iter().position(|f| f.id == "15pz").unwrap();
     let of = |spec: &sandtable_totensonntag::UnitSpec| {
-        spec.formation
-            == r.scenario
-                .unit(r.scenario.unit_by_code("pr8-1").unwrap())
-                .formation
+        spec.formation == r.scenario.unit(r.scenario.unit_by_code("pr8-1").unwrap()).formation
     };
     destroy(&r, &mut s, |u| of(u) && !u.is_german_armour(), 3);
     assert_eq!(r.formation_losses(&s, f), (3, 4));
@@ -181,58 +151,31 @@ fn cct_9_1_axis_division_shattered_at_four_german_tanks_count_two() {
 #[test]
 fn cct_9_1_seventh_armoured_at_ten_south_africans_at_five() {
     let (r, mut s) = standard();
-    let role =
-        |u: &sandtable_totensonntag::UnitSpec| r.scenario.formations[u.formation_index()].role;
-    destroy(
-        &r,
-        &mut s,
-        |u| role(u) == sandtable_totensonntag::Role::SeventhArmoured,
-        9,
-    );
+    let role = |u: &sandtable_totensonntag::UnitSpec| r.scenario.formations[u.formation_index()].role;
+    destroy(&r, &mut s, |u| role(u) == sandtable_totensonntag::Role::SeventhArmoured, 9);
     assert_eq!(r.victory(&s).seventh_armoured, 0);
     let (r, mut s) = standard();
-    destroy(
-        &r,
-        &mut s,
-        |u| role(u) == sandtable_totensonntag::Role::SeventhArmoured,
-        10,
-    );
+    destroy(&r, &mut s, |u| role(u) == sandtable_totensonntag::Role::SeventhArmoured, 10);
     assert_eq!(r.victory(&s).seventh_armoured, -2);
     assert_eq!(r.victory(&s).total, -2);
     let (r, mut s) = standard();
-    destroy(
-        &r,
-        &mut s,
-        |u| role(u) == sandtable_totensonntag::Role::FirstSouthAfrican,
-        4,
-    );
+    destroy(&r, &mut s, |u| role(u) == sandtable_totensonntag::Role::FirstSouthAfrican, 4);
     assert_eq!(r.victory(&s).south_african, 0);
-    destroy(
-        &r,
-        &mut s,
-        |u| role(u) == sandtable_totensonntag::Role::FirstSouthAfrican,
-        5,
-    );
+    destroy(&r, &mut s, |u| role(u) == sandtable_totensonntag::Role::FirstSouthAfrican, 5);
     assert_eq!(r.victory(&s).south_african, -1);
 }
 
 #[test]
 fn cct_9_1_new_zealanders_count_infantry_and_artillery_only() {
     let (r, mut s) = standard();
-    let role =
-        |u: &sandtable_totensonntag::UnitSpec| r.scenario.formations[u.formation_index()].role;
-    let nz =
-        |u: &sandtable_totensonntag::UnitSpec| role(u) == sandtable_totensonntag::Role::NewZealand;
+    let role = |u: &sandtable_totensonntag::UnitSpec| r.scenario.formations[u.formation_index()].role;
+    let nz = |u: &sandtable_totensonntag::UnitSpec| role(u) == sandtable_totensonntag::Role::NewZealand;
     let counts = |u: &sandtable_totensonntag::UnitSpec| {
         u.class.is_infantry() || u.class == sandtable_totensonntag::UnitClass::Artillery
     };
     destroy(&r, &mut s, |u| nz(u) && !counts(u), 1);
     destroy(&r, &mut s, |u| nz(u) && counts(u), 3);
-    assert_eq!(
-        r.victory(&s).new_zealand,
-        0,
-        "tanks or cavalry do not count"
-    );
+    assert_eq!(r.victory(&s).new_zealand, 0, "tanks or cavalry do not count");
     destroy(&r, &mut s, |u| nz(u) && counts(u), 4);
     assert_eq!(r.victory(&s).new_zealand, -1);
 }

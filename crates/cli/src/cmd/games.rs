@@ -10,29 +10,13 @@ pub fn run(lang: Lang) -> Result {
     for driver in sandtable_catalog::catalog() {
         let info = driver.game().info();
         println!("{}  {}", info.id, info.name.get(l));
-        println!(
-            "  {}: {}",
-            t("rules version", "версия правил"),
-            info.rules_version
-        );
-        let seats: Vec<String> = info
-            .seats
-            .iter()
-            .map(|s| format!("{} ({})", s.id, s.name.get(l)))
-            .collect();
+        println!("  {}: {}", t("rules version", "версия правил"), info.rules_version);
+        let seats: Vec<String> = info.seats.iter().map(|s| format!("{} ({})", s.id, s.name.get(l))).collect();
         println!("  {}: {}", t("seats", "места"), seats.join(", "));
         println!("  {}:", t("scenarios", "сценарии"));
         for (i, s) in info.scenarios.iter().enumerate() {
-            let default = if i == 0 {
-                t(" [default]", " [по умолчанию]")
-            } else {
-                String::new()
-            };
-            let authored = if s.authored {
-                t(" (authored)", " (авторский)")
-            } else {
-                String::new()
-            };
+            let default = if i == 0 { t(" [default]", " [по умолчанию]") } else { String::new() };
+            let authored = if s.authored { t(" (authored)", " (авторский)") } else { String::new() };
             println!("    {}  {}{authored}{default}", s.id, s.name.get(l));
         }
         if !info.options.is_empty() {

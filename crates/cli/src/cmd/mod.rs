@@ -20,10 +20,7 @@ pub struct Fail {
 
 impl Fail {
     pub fn new(code: u8, message: impl Display) -> Fail {
-        Fail {
-            code,
-            message: message.to_string(),
-        }
+        Fail { code, message: message.to_string() }
     }
     pub fn text(code: u8, en: impl Into<String>, ru: impl Into<String>) -> Fail {
         Fail::new(code, Text::new(en.into(), ru.into()))
@@ -50,32 +47,16 @@ impl From<sandtable_core::SetupError> for Fail {
 
 impl From<std::io::Error> for Fail {
     fn from(e: std::io::Error) -> Fail {
-        Fail::text(
-            1,
-            format!("input/output error: {e}"),
-            format!("ошибка ввода-вывода: {e}"),
-        )
+        Fail::text(1, format!("input/output error: {e}"), format!("ошибка ввода-вывода: {e}"))
     }
 }
 
 pub type Result = std::result::Result<(), Fail>;
 
 /// The seat with id `id` in `info`, or exit code 2 listing the seats.
-pub fn seat(
-    info: &sandtable_core::GameInfo,
-    id: &str,
-) -> std::result::Result<sandtable_core::Seat, Fail> {
+pub fn seat(info: &sandtable_core::GameInfo, id: &str) -> std::result::Result<sandtable_core::Seat, Fail> {
     info.seat(id).ok_or_else(|| {
-        let seats = info
-            .seats
-            .iter()
-            .map(|s| s.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", ");
-        Fail::text(
-            2,
-            format!("unknown seat {id:?}; seats: {seats}"),
-            format!("нет места {id:?}; места: {seats}"),
-        )
+        let seats = info.seats.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
+        Fail::text(2, format!("unknown seat {id:?}; seats: {seats}"), format!("нет места {id:?}; места: {seats}"))
     })
 }

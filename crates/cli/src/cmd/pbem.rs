@@ -114,9 +114,7 @@ pub fn apply(a: &ApplyArgs, lang: Lang) -> Result {
     let (_, mut session) = gamefile::open(&a.file)?;
     let seat = seat(session.info(), &a.seat)?;
     let action = a.action.join(" ");
-    let applied = session
-        .apply(seat, &action)
-        .map_err(|r| Fail::new(2, refusal_line(&r)))?;
+    let applied = session.apply(seat, &action).map_err(|r| Fail::new(2, refusal_line(&r)))?;
     write_record(&a.file, &session.record(), true)?;
     println!("{}: {}", session.info().seat_id(seat), applied.action);
     print!("{}", event_lines(&applied.events, lang.code(), "  "));
@@ -126,24 +124,15 @@ pub fn apply(a: &ApplyArgs, lang: Lang) -> Result {
 
 pub fn replay(a: &ReplayArgs, lang: Lang) -> Result {
     let record = read_record(&a.file)?;
-    let load = |error| FileError::Load {
-        path: a.file.clone(),
-        error,
-    };
-    let driver = sandtable_catalog::find(&record.game).map_err(|_| {
-        load(LoadError::WrongGame {
-            found: record.game.clone(),
-        })
-    })?;
+    let load = |error| FileError::Load { path: a.file.clone(), error };
+    let driver =
+        sandtable_catalog::find(&record.game).map_err(|_| load(LoadError::WrongGame { found: record.game.clone() }))?;
     // Replay without the hash check first, so a damaged file still shows
     // everything up to where it goes wrong.
     let (session, broken) = match driver.replay(&record) {
         Ok(s) => (s, None),
         Err(LoadError::Entry { index, text }) => {
-            let prefix = sandtable_core::GameRecord {
-                log: record.log[..index].to_vec(),
-                ..record.clone()
-            };
+            let prefix = sandtable_core::GameRecord { log: record.log[..index].to_vec(), ..record.clone() };
             let s = driver.replay(&prefix).map_err(load)?;
             (s, Some(LoadError::Entry { index, text }))
         }
@@ -174,9 +163,6 @@ pub fn replay(a: &ReplayArgs, lang: Lang) -> Result {
         ));
     }
     println!("{}", status_line(session.info(), &session.to_act()));
-    println!(
-        "verified: {} decisions, state hash {actual} / проверено",
-        record.log.len()
-    );
+    println!("verified: {} decisions, state hash {actual} / проверено", record.log.len());
     Ok(())
 }

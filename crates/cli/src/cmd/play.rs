@@ -46,11 +46,7 @@ pub enum Opponent {
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
     let seed = a.seed.unwrap_or_else(clock_seed);
-    let session = driver.game().start(&request(
-        a.scenario.clone(),
-        &with_players(&a.options, a.players),
-        seed,
-    ))?;
+    let session = driver.game().start(&request(a.scenario.clone(), &with_players(&a.options, a.players), seed))?;
     let info = session.info().clone();
     let mine = match &a.seat {
         Some(id) => seat(&info, id)?,
@@ -75,11 +71,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         announced: None,
     };
     let opponents = if play.hotseat {
-        play.t(
-            "hot-seat: every seat is played here",
-            "за одним экраном: все места играются здесь",
-        )
-        .to_owned()
+        play.t("hot-seat: every seat is played here", "за одним экраном: все места играются здесь").to_owned()
     } else {
         format!(
             "{} {} {}",
@@ -92,10 +84,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         play.out,
         "{} — seed {seed}; {opponents}. {}",
         info.name.get(play.lang),
-        play.t(
-            "Type help for commands.",
-            "Наберите help для списка команд."
-        )
+        play.t("Type help for commands.", "Наберите help для списка команд.")
     )?;
     play.run(std::io::stdin().lock())
 }
@@ -143,12 +132,7 @@ impl<W: Write> Play<W> {
                 ToAct::Over(o) => {
                     let board = self.session.render(Viewer::Spectator, self.lang);
                     write!(self.out, "{board}")?;
-                    writeln!(
-                        self.out,
-                        "{} {}",
-                        self.t("game over:", "игра окончена:"),
-                        o.text.get(self.lang)
-                    )?;
+                    writeln!(self.out, "{} {}", self.t("game over:", "игра окончена:"), o.text.get(self.lang))?;
                     return Ok(());
                 }
                 ToAct::Seats(s) => s,
@@ -172,21 +156,12 @@ impl<W: Write> Play<W> {
                     // Clear the screen so the next player does not see the last choice.
                     write!(self.out, "\x1b[2J\x1b[H")?;
                 }
-                writeln!(
-                    self.out,
-                    "{} {}",
-                    self.t("pass the keyboard to", "передайте клавиатуру:"),
-                    self.id(seat)
-                )?;
+                writeln!(self.out, "{} {}", self.t("pass the keyboard to", "передайте клавиатуру:"), self.id(seat))?;
                 self.announced = Some(seat);
                 self.shown = false;
             }
             if !self.shown {
-                let viewer = if self.hotseat {
-                    Viewer::Spectator
-                } else {
-                    Viewer::Seat(seat)
-                };
+                let viewer = if self.hotseat { Viewer::Spectator } else { Viewer::Seat(seat) };
                 let board = self.session.render(viewer, self.lang);
                 write!(self.out, "{board}")?;
                 let to_act = seat_ids(self.session.info(), seats);
@@ -207,12 +182,7 @@ impl<W: Write> Play<W> {
     }
 
     /// Handles one prompt line; false ends the game.
-    fn command(
-        &mut self,
-        seat: Seat,
-        line: &str,
-        in_round: bool,
-    ) -> std::result::Result<bool, Fail> {
+    fn command(&mut self, seat: Seat, line: &str, in_round: bool) -> std::result::Result<bool, Fail> {
         let mut words = line.split_whitespace();
         let first = words.next().unwrap_or("").to_ascii_lowercase();
         match first.as_str() {
@@ -229,28 +199,18 @@ impl<W: Write> Play<W> {
             "save" => {
                 let rest: Vec<&str> = words.collect();
                 if rest.is_empty() {
-                    writeln!(
-                        self.out,
-                        "{}",
-                        Text::fixed("usage: save FILE", "использование: save ФАЙЛ")
-                    )?;
+                    writeln!(self.out, "{}", Text::fixed("usage: save FILE", "использование: save ФАЙЛ"))?;
                 } else {
                     let path = rest.join(" ");
                     match write_record(Path::new(&path), &self.session.record(), true) {
-                        Ok(()) => {
-                            writeln!(self.out, "{} {path}", self.t("saved to", "сохранено в"))?
-                        }
+                        Ok(()) => writeln!(self.out, "{} {path}", self.t("saved to", "сохранено в"))?,
                         Err(e) => writeln!(self.out, "{e}")?,
                     }
                 }
             }
             _ => {
                 if let Ok(n) = line.parse::<usize>() {
-                    let list = if self.listed.is_empty() {
-                        self.session.legal(seat)
-                    } else {
-                        self.listed.clone()
-                    };
+                    let list = if self.listed.is_empty() { self.session.legal(seat) } else { self.listed.clone() };
                     match n.checked_sub(1).and_then(|i| list.get(i)) {
                         Some(action) => {
                             let action = action.clone();
@@ -286,7 +246,10 @@ impl<W: Write> Play<W> {
                         "{}",
                         Text::new(
                             format!("(no legal action of {} mentions {line:?}; type legal)", self.id(seat)),
-                            format!("(ни одно допустимое действие {} не упоминает {line:?}; наберите legal)", self.id(seat))
+                            format!(
+                                "(ни одно допустимое действие {} не упоминает {line:?}; наберите legal)",
+                                self.id(seat)
+                            )
                         )
                     )?;
                 }
@@ -298,11 +261,7 @@ impl<W: Write> Play<W> {
     /// Prints a numbered list and remembers it for number input.
     fn list(&mut self, actions: Vec<String>) -> Result {
         if actions.is_empty() {
-            writeln!(
-                self.out,
-                "{}",
-                self.t("(no legal action)", "(нет допустимых действий)")
-            )?;
+            writeln!(self.out, "{}", self.t("(no legal action)", "(нет допустимых действий)"))?;
         }
         for (i, a) in actions.iter().enumerate() {
             writeln!(self.out, "{:>4}. {a}", i + 1)?;
@@ -312,21 +271,12 @@ impl<W: Write> Play<W> {
     }
 
     /// Applies a typed action; true when it was refused.
-    fn human_move(
-        &mut self,
-        seat: Seat,
-        action: &str,
-        in_round: bool,
-    ) -> std::result::Result<bool, Fail> {
+    fn human_move(&mut self, seat: Seat, action: &str, in_round: bool) -> std::result::Result<bool, Fail> {
         match self.session.apply(seat, action) {
             Ok(applied) => {
                 self.after_apply(applied.barrier, in_round);
                 writeln!(self.out, "{}: {}", self.id(seat), applied.action)?;
-                write!(
-                    self.out,
-                    "{}",
-                    event_lines(&applied.events, self.lang, "  ")
-                )?;
+                write!(self.out, "{}", event_lines(&applied.events, self.lang, "  "))?;
                 Ok(false)
             }
             Err(r) => {
@@ -337,40 +287,25 @@ impl<W: Write> Play<W> {
     }
 
     fn bot_move(&mut self, seat: Seat, in_round: bool) -> Result {
-        let Some(action) = random_text_action(self.session.as_ref(), seat, &mut self.bot_rng)
-        else {
+        let Some(action) = random_text_action(self.session.as_ref(), seat, &mut self.bot_rng) else {
             return Err(Fail::text(
                 1,
                 format!("{} must act but has no legal action", self.id(seat)),
-                format!(
-                    "{} должен ходить, но допустимых действий нет",
-                    self.id(seat)
-                ),
+                format!("{} должен ходить, но допустимых действий нет", self.id(seat)),
             ));
         };
-        let applied = self.session.apply(seat, &action).map_err(|r| {
-            Fail::new(
-                1,
-                format!("the bot's legal action was refused: {}", refusal_line(&r)),
-            )
-        })?;
+        let applied = self
+            .session
+            .apply(seat, &action)
+            .map_err(|r| Fail::new(1, format!("the bot's legal action was refused: {}", refusal_line(&r))))?;
         self.after_apply(applied.barrier, in_round);
         let shown = if self.secret.last() == Some(&(self.session.log().len() - 1)) {
             self.t("(secret choice)", "(секретный выбор)").to_owned()
         } else {
             applied.action
         };
-        writeln!(
-            self.out,
-            "{} ({}): {shown}",
-            self.id(seat),
-            self.t("random", "случайный")
-        )?;
-        write!(
-            self.out,
-            "{}",
-            event_lines(&applied.events, self.lang, "  ")
-        )?;
+        writeln!(self.out, "{} ({}): {shown}", self.id(seat), self.t("random", "случайный"))?;
+        write!(self.out, "{}", event_lines(&applied.events, self.lang, "  "))?;
         Ok(())
     }
 
@@ -391,21 +326,14 @@ impl<W: Write> Play<W> {
 
     fn undo(&mut self) -> Result {
         let Some(last) = self.session.log().last() else {
-            return Ok(writeln!(
-                self.out,
-                "{}",
-                Text::fixed("nothing to undo", "нечего отменять")
-            )?);
+            return Ok(writeln!(self.out, "{}", Text::fixed("nothing to undo", "нечего отменять"))?);
         };
         let seat = self.session.info().seat(&last.seat);
         match seat.filter(|&s| self.humans.contains(s)) {
             None => writeln!(
                 self.out,
                 "{}",
-                Text::fixed(
-                    "the last action is not yours",
-                    "последнее действие сделано не вами"
-                )
+                Text::fixed("the last action is not yours", "последнее действие сделано не вами")
             )?,
             Some(s) => match self.session.undo(s) {
                 Ok(()) => {
@@ -429,24 +357,14 @@ impl<W: Write> Play<W> {
         let asker = self.id(asker);
         for (i, (entry, events)) in all.iter().enumerate().skip(from) {
             if self.secret.contains(&i) && entry.seat != asker {
-                writeln!(
-                    self.out,
-                    "{}. {}: {}",
-                    i + 1,
-                    entry.seat,
-                    self.t("(secret choice)", "(секретный выбор)")
-                )?;
+                writeln!(self.out, "{}. {}: {}", i + 1, entry.seat, self.t("(secret choice)", "(секретный выбор)"))?;
                 continue;
             }
             writeln!(self.out, "{}. {}: {}", i + 1, entry.seat, entry.action)?;
             write!(self.out, "{}", event_lines(events, self.lang, "    "))?;
         }
         if all.is_empty() {
-            writeln!(
-                self.out,
-                "{}",
-                self.t("(no decisions yet)", "(ходов ещё не было)")
-            )?;
+            writeln!(self.out, "{}", self.t("(no decisions yet)", "(ходов ещё не было)"))?;
         }
         Ok(())
     }

@@ -37,11 +37,7 @@ pub enum BotKind {
 
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let setup = request(
-        a.scenario.clone(),
-        &with_players(&a.options, a.players),
-        a.seed,
-    );
+    let setup = request(a.scenario.clone(), &with_players(&a.options, a.players), a.seed);
     // Refuse a bad set-up once, up front, rather than as N failures.
     driver.game().start(&setup)?;
     let bar = ProgressBar::new(a.games as u64);
@@ -66,14 +62,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
             100.0 * n as f64 / r.games as f64
         }
     };
-    println!(
-        "{}: {} (seed {}, {} {})",
-        t("game", "игра"),
-        r.game,
-        a.seed,
-        r.threads,
-        t("threads", "потоков")
-    );
+    println!("{}: {} (seed {}, {} {})", t("game", "игра"), r.game, a.seed, r.threads, t("threads", "потоков"));
     println!("{}: {}", t("games", "партий"), r.games);
     println!("{}:", t("outcomes", "исходы"));
     for (text, n) in &r.outcomes {
@@ -84,19 +73,9 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         println!("  {n:>7}  {:>5.1}%  {seat}", pct(*n));
     }
     if r.draws > 0 {
-        println!(
-            "  {:>7}  {:>5.1}%  {}",
-            r.draws,
-            pct(r.draws),
-            t("draws", "ничьи")
-        );
+        println!("  {:>7}  {:>5.1}%  {}", r.draws, pct(r.draws), t("draws", "ничьи"));
     }
-    println!(
-        "{}: {:.1} {}",
-        t("mean length", "средняя длина"),
-        r.mean_length,
-        t("decisions", "решений")
-    );
+    println!("{}: {:.1} {}", t("mean length", "средняя длина"), r.mean_length, t("decisions", "решений"));
     println!("{}: {}", t("decisions", "решений"), r.total_decisions);
     println!("decisions/s: {:.0}", r.decisions_per_second);
     println!("games/s: {:.2}", r.games_per_second);

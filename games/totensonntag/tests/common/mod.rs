@@ -326,9 +326,7 @@ pub fn blank(seed: u64) -> (Totensonntag, State) {
 }
 
 pub fn unit(r: &Totensonntag, code: &str) -> UnitId {
-    r.scenario
-        .unit_by_code(code)
-        .unwrap_or_else(|| panic!("no unit {code}"))
+    r.scenario.unit_by_code(code).unwrap_or_else(|| panic!("no unit {code}"))
 }
 
 pub fn hex(r: &Totensonntag, label: &str) -> sandtable_board::HexId {
@@ -346,8 +344,7 @@ pub fn put(r: &Totensonntag, s: &mut State, code: &str, at: &str) -> UnitId {
 pub fn play(r: &Totensonntag, s: &mut State, seat: Seat, text: &str) -> Vec<Event> {
     let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut ev = Events::recording();
-    r.try_apply(s, seat, a, &mut ev)
-        .unwrap_or_else(|e| panic!("{text} refused: {e}"));
+    r.try_apply(s, seat, a, &mut ev).unwrap_or_else(|e| panic!("{text} refused: {e}"));
     ev.take()
 }
 
