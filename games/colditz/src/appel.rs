@@ -104,6 +104,16 @@ impl Colditz {
             .filter(|&q| s.refused & (1 << q.index()) != 0 && !self.appel_exempt(s, q))
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| near[c.index()]))
             .collect();
+        if s.classic {
+            // Classic: each guard that catches someone goes to the barracks.
+            for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
+                let Some(at) = s.pawn(g).circle() else { continue };
+                let reach = self.within(&[at], range);
+                if caught.iter().any(|q| s.pawn(*q).circle().is_some_and(|c| reach[c.index()])) {
+                    s.pawn_mut(g).loc = crate::Loc::Barracks;
+                }
+            }
+        }
         for q in caught {
             let zone = self.board.circle(s.pawn(q).circle().expect("on the board")).zone;
             self.to_solitary(s, q, zone.is_inner(), ev);

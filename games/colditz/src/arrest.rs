@@ -243,6 +243,7 @@ impl Colditz {
             .present()
             .filter(|&q| q.nation() == Some(nation) && !s.pawn(q).in_tunnel)
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| self.board.circle(c).guard_post))
+            .filter(|&q| self.liable(s, q))
             .collect();
         for q in on_posts {
             let Some(g) = self.next_barracks_guard(s) else {

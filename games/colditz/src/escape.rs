@@ -15,7 +15,9 @@ impl Colditz {
     pub(crate) fn escape(&self, s: &mut State, p: PawnId, ev: &mut Events) {
         let nation = p.nation().expect("a POW escapes");
         let i = nation.index();
-        if s.kits[i] {
+        if s.classic {
+            // Classic: once a player has an Escape Kit he keeps it for the rest of the game.
+        } else if s.kits[i] {
             // The kit goes with him; one compatriot escaping this turn may share it.
             s.kits[i] = false;
             s.kit_stock += 1;

@@ -315,10 +315,10 @@ impl Ruleset for Colditz {
             self.move_candidates(s, seat, out);
         }
     }
-
     fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
         self.check_action(s, seat, a)?;
         self.apply(s, seat, a, ev);
+        self.evict_guards_from_closed_rooms(s);
         Ok(())
     }
 

@@ -184,6 +184,8 @@ impl Colditz {
                     (Link::Drop { upper, .. }, false) => {
                         (upper == c && self.marker_opens(s, c, nb, if guard { None } else { nation })).then_some(false)
                     }
+                    // Classic: guards move freely over barbed wire.
+                    (Link::Wire, false) if guard && s.classic => Some(false),
                     (Link::Wire, false) => {
                         self.marker_opens(s, c, nb, if guard { None } else { nation }).then_some(false)
                     }
@@ -559,6 +561,19 @@ impl Colditz {
             ));
         }
         Ok(())
+    }
+
+    /// Guards may not stay in a room once nothing opens it to them (its
+    /// marker removed, its tunnel collapsed, its Search over): they go
+    /// straight to the office. Checked after every action: O(guards).
+    pub(crate) fn evict_guards_from_closed_rooms(&self, s: &mut State) {
+        for g in (1..=crate::MAX_GUARDS).map(PawnId::guard) {
+            if let Some(Zone::Room(r)) = s.pawn(g).circle().map(|c| self.board.circle(c).zone) {
+                if !self.room_open_to_guards(s, r) {
+                    s.pawn_mut(g).loc = Loc::Office;
+                }
+            }
+        }
     }
 
     /// Applies `clear`; a guard left in a room with nothing to hold it there

@@ -195,9 +195,19 @@ impl Colditz {
             if inside.len() >= 2 {
                 continue;
             }
+            let detected = s.tunnel(t) == TunnelState::Detected;
             s.tunnels[t.index()] = TunnelState::Closed;
             for p in inside {
                 self.to_solitary(s, p, true, ev);
+            }
+            // A guard who had gone into a detected tunnel goes straight to the office.
+            if detected {
+                let course = &self.board.tunnels[t.index()].course;
+                for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
+                    if s.pawn(g).circle().is_some_and(|c| self.is_tunnel_middle(c) && course.contains(&c)) {
+                        s.pawn_mut(g).loc = Loc::Office;
+                    }
+                }
             }
             ev.say("Colditz: Tunnels", || {
                 Text::new(format!("the {} tunnel collapses", t.name()), format!("тоннель ({}) обрушился", t.name()))
@@ -243,6 +253,10 @@ impl Colditz {
                     text: Text::new(format!("{en} escape and win"), format!("Побег удался, победа: {ru}")),
                 }
             }
+            None if s.classic && s.escapes.iter().sum::<u8>() > 0 && s.escapes == s.do_or_die_escapes => Outcome {
+                winners: SeatSet::EMPTY,
+                text: Text::fixed("a draw: the only escapes were Do-or-Die", "ничья: все Побеги — «Пан или пропал»"),
+            },
             None => Outcome {
                 winners: SeatSet::one(GERMAN),
                 text: Text::fixed("the German Security Officer wins", "побеждает Офицер Охраны"),

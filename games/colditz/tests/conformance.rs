@@ -41,12 +41,3 @@ fn conformance_battery_variants() {
     let report = check(&rules, &Battery { setups, playouts: 1, max_steps: 200_000, check_every: 13 });
     assert_eq!(report.games, 2);
 }
-
-#[test]
-#[ignore]
-fn debug_stats() {
-    let rules = Colditz::standard();
-    let report =
-        check(&rules, &Battery { setups: setups("2016"), playouts: 2, max_steps: 2_000_000, check_every: 100000 });
-    eprintln!("{report:?}");
-}

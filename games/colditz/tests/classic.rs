@@ -1,0 +1,132 @@
+//! Rules only the classic game has (variant `rules=classic`): Do or Die and
+//! its draw rule, abandoned and broken-out tunnels, the general search.
+
+mod common;
+use common::*;
+use sandtable_colditz::{Loc, Phase, TunnelId, TunnelState, Zone};
+use sandtable_core::{Ruleset, ToAct};
+
+const CLASSIC: &[(&str, &str)] = &[("rules", "classic")];
+
+#[test]
+fn colditz_classic_tunnels_an_abandoned_tunnel_keeps_its_last_pow() {
+    let (r, mut s) = blank_with(4, 1, CLASSIC);
+    let t = TunnelId::Canteen;
+    let c = course(&r, t);
+    s.tunnels[t.index()] = TunnelState::Open;
+    put_in_tunnel(&mut s, pow(BR, 1), c[2]);
+    move_phase(&mut s, BR.seat(), 0);
+    play(&r, &mut s, BR.seat(), "end");
+    // No one may enter any more, but the last POW is not sent to solitary.
+    assert_eq!(s.tunnel(t), TunnelState::Closed);
+    assert!(s.pawn(pow(BR, 1)).in_tunnel);
+    assert_eq!(s.pawn(pow(BR, 1)).circle(), Some(c[2]));
+}
+
+#[test]
+fn colditz_classic_tunnels_a_break_out_is_detected_at_the_german_turn() {
+    let (r, mut s) = blank_with(2, 1, CLASSIC);
+    let t = TunnelId::Canteen;
+    let c = course(&r, t);
+    let last = c.len() - 1;
+    s.tunnels[t.index()] = TunnelState::Open;
+    put_in_tunnel(&mut s, pow(BR, 1), c[last - 1]);
+    put_in_tunnel(&mut s, pow(BR, 2), c[last - 2]);
+    put_in_tunnel(&mut s, pow(BR, 3), c[last - 3]);
+    move_phase(&mut s, BR.seat(), 1);
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, c[last])));
+    assert!(!s.pawn(pow(BR, 1)).in_tunnel, "out at the exit");
+    assert_eq!(s.tunnel(t), TunnelState::Open);
+    play(&r, &mut s, BR.seat(), "end");
+    // Two officers' seats in a two-player game: the German is next.
+    assert_eq!(s.turn, 0);
+    assert_eq!(s.tunnel(t), TunnelState::Detected);
+}
+
+#[test]
+fn colditz_classic_do_or_die_needs_a_kit_and_the_inner_courtyard() {
+    let (r, mut s) = blank_with(3, 1, CLASSIC);
+    let (a, _) = pair_in(&r, Zone::Inner);
+    put(&mut s, pow(BR, 1), a);
+    move_phase(&mut s, BR.seat(), 5);
+    s.kits[BR.index()] = false;
+    assert_eq!(refused(&r, &s, BR.seat(), "do-or-die br1").rule, "Colditz classic: Do or Die");
+    s.kits[BR.index()] = true;
+    assert!(is_legal(&r, &s, BR.seat(), "do-or-die br1"));
+    // Not from solitary.
+    put(&mut s, pow(BR, 1), cells(&r, 0)[0]);
+    assert_eq!(refused(&r, &s, BR.seat(), "do-or-die br1").rule, "Colditz classic: Do or Die");
+    // Not in the 2016 rules.
+    let (r, mut s) = blank(3, 1);
+    put(&mut s, pow(BR, 1), a);
+    move_phase(&mut s, BR.seat(), 5);
+    assert_eq!(refused(&r, &s, BR.seat(), "do-or-die br1").rule, "Colditz classic: Do or Die");
+}
+
+#[test]
+fn colditz_classic_do_or_die_throws_against_the_distance() {
+    let mut outcomes = [false; 2];
+    for seed in 0..60 {
+        let (r, mut s) = blank_with(3, seed, CLASSIC);
+        let (a, _) = pair_in(&r, Zone::Inner);
+        put(&mut s, pow(BR, 1), a);
+        put(&mut s, pow(BR, 2), pair_in(&r, Zone::Appel).0);
+        s.kits[BR.index()] = true;
+        move_phase(&mut s, BR.seat(), 5);
+        let distance = r.do_or_die_distance(&s, pow(BR, 1)).expect("a route south");
+        assert!(distance >= 20, "the moat is far: {distance}");
+        let ev = play(&r, &mut s, BR.seat(), "do-or-die br1");
+        let total: u16 = dice_of(&ev, "Colditz classic: Do or Die").iter().map(|&d| u16::from(d)).sum();
+        let escaped = s.pawn(pow(BR, 1)).loc == Loc::Escaped;
+        assert_eq!(escaped, total >= distance, "seed {seed}: {total} against {distance}");
+        if !escaped {
+            // The whole team is out, and takes no more turns.
+            assert_eq!(s.pawn(pow(BR, 2)).loc, Loc::Dead);
+            assert!(s.eliminated[BR.index()]);
+        }
+        outcomes[usize::from(escaped)] = true;
+        if outcomes == [true, true] {
+            return;
+        }
+    }
+    assert!(outcomes[0], "some attempt should fail");
+}
+
+#[test]
+fn colditz_classic_victory_only_do_or_die_escapes_is_a_draw() {
+    let (r, mut s) = blank_with(3, 1, CLASSIC);
+    s.escapes[BR.index()] = 1;
+    s.do_or_die_escapes[BR.index()] = 1;
+    s.phase = Phase::Over;
+    let ToAct::Over(o) = r.to_act(&s) else { panic!("over") };
+    assert!(o.winners.is_empty(), "a draw: {}", o.text.en);
+    // With an ordinary escape as well, the German wins as usual.
+    s.escapes[BR.index()] = 1;
+    s.do_or_die_escapes[BR.index()] = 0;
+    let ToAct::Over(o) = r.to_act(&s) else { panic!("over") };
+    assert!(o.winners.contains(DE));
+}
+
+#[test]
+fn colditz_classic_general_search_sends_the_catching_guards_to_the_barracks() {
+    for seed in 0..40 {
+        let (r, mut s) = blank_with(3, seed, CLASSIC);
+        let (a, b) = pair_in(&r, Zone::Inner);
+        put(&mut s, guard(1), a);
+        put(&mut s, pow(BR, 1), b);
+        give_card(&mut s, DE, card(&r, "appel"));
+        roll_phase(&mut s, DE);
+        play(&r, &mut s, DE, "play appel");
+        play(&r, &mut s, BR.seat(), "refuse br1");
+        play(&r, &mut s, BR.seat(), "answer");
+        if s.phase != Phase::AppelSearch {
+            continue;
+        }
+        play(&r, &mut s, DE, "search");
+        // Adjacent: any roll reaches him.
+        assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()));
+        assert_eq!(s.pawn(guard(1)).loc, Loc::Barracks);
+        return;
+    }
+    panic!("Appel never reached the search");
+}

@@ -1,0 +1,107 @@
+//! Hidden information: hands, Equipment kinds, and what a decision reveals.
+
+mod common;
+use common::*;
+use sandtable_colditz::{CircleId, Colditz, Equipment, State, Zone};
+use sandtable_core::{Ruleset, Viewer};
+use serde_json::Value;
+
+/// Distinctive cards and Equipment in every hand.
+fn dealt() -> (Colditz, State) {
+    let (r, mut s) = blank(4, 1);
+    give_card(&mut s, BR.seat(), card(&r, "tunnel:chapel"));
+    give_card(&mut s, BR.seat(), card(&r, "move-fast:dentist"));
+    give_card(&mut s, US.seat(), card(&r, "bribe-two"));
+    give_card(&mut s, FR.seat(), card(&r, "staff-car"));
+    give_card(&mut s, DE, card(&r, "search:kitchen"));
+    give_equipment(&mut s, BR, Equipment::Key, 1);
+    give_equipment(&mut s, BR, Equipment::Rope, 2);
+    give_equipment(&mut s, US, Equipment::Cutters, 1);
+    move_phase(&mut s, BR.seat(), 3);
+    (r, s)
+}
+
+fn json(r: &Colditz, s: &State, v: Viewer) -> (String, Value) {
+    let view = r.view(s, v);
+    let text = serde_json::to_string(&view).expect("views serialize");
+    let value = serde_json::to_value(&view).expect("views serialize");
+    (text, value)
+}
+
+fn officer(v: &Value, n: sandtable_colditz::Nation) -> &Value {
+    v["officers"].as_array().unwrap().iter().find(|o| o["nation"] == n.id()).unwrap()
+}
+
+const OPPORTUNITY: [&str; 4] = ["tunnel:chapel", "move-fast:dentist", "bribe-two", "staff-car"];
+
+#[test]
+fn colditz_hidden_the_german_sees_no_opportunity_card_and_no_equipment_kind() {
+    let (r, s) = dealt();
+    let (text, v) = json(&r, &s, Viewer::Seat(DE));
+    for name in OPPORTUNITY {
+        assert!(!text.contains(&format!("\"{name}\"")), "{name} shows in the German's view");
+    }
+    for n in [BR, US, FR] {
+        let o = officer(&v, n);
+        assert!(o["hand"].is_null(), "{n:?} hand");
+        assert!(o["kinds"].is_null(), "{n:?} equipment kinds");
+    }
+    assert_eq!(officer(&v, BR)["cards"], 2, "how many cards is public");
+    assert_eq!(officer(&v, BR)["equipment"], 3, "how much Equipment is public");
+    assert!(text.contains("\"search:kitchen\""), "his own hand");
+}
+
+#[test]
+fn colditz_hidden_an_officer_sees_only_his_own_hand() {
+    let (r, s) = dealt();
+    let (text, v) = json(&r, &s, Viewer::Seat(BR.seat()));
+    assert!(text.contains("\"tunnel:chapel\"") && text.contains("\"move-fast:dentist\""));
+    for name in ["bribe-two", "staff-car", "search:kitchen"] {
+        assert!(!text.contains(&format!("\"{name}\"")), "{name} shows to the British officer");
+    }
+    assert_eq!(officer(&v, BR)["kinds"], serde_json::json!([0, 0, 1, 2]));
+    assert!(officer(&v, US)["kinds"].is_null());
+    assert!(officer(&v, US)["hand"].is_null());
+    assert!(v["security_hand"].is_null());
+}
+
+#[test]
+fn colditz_hidden_a_spectator_sees_no_hand() {
+    let (r, s) = dealt();
+    let (text, _) = json(&r, &s, Viewer::Spectator);
+    for name in OPPORTUNITY.iter().chain(&["search:kitchen"]) {
+        assert!(!text.contains(&format!("\"{name}\"")), "{name}");
+    }
+}
+
+/// The German shooting at br1 (outside, five circles from g1) with the same
+/// dice, while the British officer holds `card`.
+fn shot_at_holder_of(name: &str) -> (Colditz, State) {
+    let (r, mut s) = blank(4, 1);
+    let outside = |c: CircleId| r.board.circle(c).zone == Zone::Outside && plain(&r, c);
+    let (g, p) = circles(&r, outside)
+        .into_iter()
+        .find_map(|g| {
+            let range = range_from(&r, g);
+            circles(&r, |c| outside(c) && range[c.index()] == 5).first().map(|&p| (g, p))
+        })
+        .unwrap();
+    put(&mut s, guard(1), g);
+    put(&mut s, pow(BR, 1), p);
+    give_card(&mut s, BR.seat(), card(&r, name));
+    give_card(&mut s, DE, card(&r, "shoot-to-kill"));
+    move_phase(&mut s, DE, 0);
+    s.dice = sandtable_core::Dice::from_seed(7);
+    play(&r, &mut s, DE, "play shoot-to-kill g1 br1");
+    (r, s)
+}
+
+#[test]
+fn colditz_hidden_shoot_to_kill_does_not_reveal_a_talisman() {
+    let (r, with) = shot_at_holder_of("talisman");
+    let (_, without) = shot_at_holder_of("hideaway");
+    let a = r.view(&with, Viewer::Seat(DE));
+    let b = r.view(&without, Viewer::Seat(DE));
+    assert_eq!(a.pending, b.pending, "the German learns the officer holds a Talisman");
+    assert_eq!(to_act(&r, &with), to_act(&r, &without));
+}
