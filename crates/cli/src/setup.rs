@@ -30,9 +30,28 @@ pub fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// The options with `players=N` added when `--players N` was given.
+pub fn with_players(options: &[(String, String)], players: Option<u8>) -> Vec<(String, String)> {
+    let mut out = options.to_vec();
+    if let Some(n) = players {
+        out.retain(|(k, _)| k != "players");
+        out.push(("players".into(), n.to_string()));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn players_flag_becomes_the_players_option() {
+        let opts = vec![("players".to_owned(), "3".to_owned()), ("rounds".to_owned(), "20".to_owned())];
+        let out = with_players(&opts, Some(5));
+        assert!(out.contains(&("players".to_owned(), "5".to_owned())));
+        assert!(!out.contains(&("players".to_owned(), "3".to_owned())));
+        assert_eq!(with_players(&opts, None), opts);
+    }
 
     #[test]
     fn options_parse_and_refuse() {
@@ -45,14 +64,4 @@ mod tests {
         assert_eq!(s.option("a"), Some("1"));
         assert_eq!(s.seed, 9);
     }
-}
-
-/// The options with `players=N` added when `--players N` was given.
-pub fn with_players(options: &[(String, String)], players: Option<u8>) -> Vec<(String, String)> {
-    let mut out = options.to_vec();
-    if let Some(n) = players {
-        out.retain(|(k, _)| k != "players");
-        out.push(("players".into(), n.to_string()));
-    }
-    out
 }
