@@ -132,7 +132,12 @@ impl Engine {
                 let lang = optional_string(req, "lang")?.unwrap_or("en");
                 Ok(body([("text", Value::String(s.render(viewer, lang)))]))
             }
-            "log" => Ok(body([("log", to_value(self.session(req)?.log()))])),
+            "log" => {
+                // As the asking seat may read it (a spectator without `seat`).
+                let s = self.session(req)?;
+                let viewer = viewer(s, req)?;
+                Ok(body([("log", to_value(&s.log_for(viewer)))]))
+            }
             "record" => Ok(body([("record", to_value(&self.session(req)?.record()))])),
             "close" => {
                 let id = string(req, "id")?;

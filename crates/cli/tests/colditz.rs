@@ -31,6 +31,7 @@ fn colditz_pbem_with_players() {
 #[test]
 fn colditz_selfplay_six_players() {
     let dir = TempDir::new("colditz-selfplay");
-    let out = ok(&run_in(&dir.0, &["selfplay", "colditz", "--players", "6", "--games", "2", "--option", "rounds=10"], ""));
+    let out =
+        ok(&run_in(&dir.0, &["selfplay", "colditz", "--players", "6", "--games", "2", "--option", "rounds=10"], ""));
     assert!(out.contains("decisions/s") && out.contains("failures: 0"), "{out}");
 }

@@ -48,8 +48,10 @@ pub trait Session: Send + Sync {
     fn view(&self, viewer: Viewer) -> serde_json::Value;
     /// The board as text for a terminal.
     fn render(&self, viewer: Viewer, lang: &str) -> String;
-    /// The decisions so far.
+    /// The decisions so far, in full (the game file's log).
     fn log(&self) -> &[LogEntry];
+    /// The decisions so far as `viewer` may read them (see [`Ruleset::log_text`]).
+    fn log_for(&self, viewer: Viewer) -> Vec<LogEntry>;
     /// Replays the log and returns each action with the events it produced.
     fn replay_events(&self) -> Vec<(LogEntry, Vec<Event>)>;
     /// The game file of this match.
@@ -271,6 +273,19 @@ impl<R: Ruleset> Session for Match<R> {
     }
     fn log(&self) -> &[LogEntry] {
         &self.log
+    }
+    fn log_for(&self, viewer: Viewer) -> Vec<LogEntry> {
+        let info = self.rules.info();
+        self.log
+            .iter()
+            .map(|e| {
+                let action = match (self.rules.parse(&e.action), info.seat(&e.seat)) {
+                    (Ok(a), Some(actor)) => self.rules.log_text(a, actor, viewer),
+                    _ => e.action.clone(),
+                };
+                LogEntry { seat: e.seat.clone(), action }
+            })
+            .collect()
     }
     fn replay_events(&self) -> Vec<(LogEntry, Vec<Event>)> {
         let mut m = match Match::new(self.rules.clone(), &self.setup) {

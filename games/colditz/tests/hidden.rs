@@ -105,3 +105,25 @@ fn colditz_hidden_shoot_to_kill_does_not_reveal_a_talisman() {
     assert_eq!(a.pending, b.pending, "the German learns the officer holds a Talisman");
     assert_eq!(to_act(&r, &with), to_act(&r, &without));
 }
+
+#[test]
+fn colditz_hidden_the_log_shows_discards_and_gifts_face_down_to_others() {
+    use sandtable_core::{Game, Rules, Session, Viewer};
+    let game = Rules(std::sync::Arc::new(Colditz::standard()));
+    let mut m = game.start(&sandtable_core::Setup::seeded(4).with_option("players", "3")).unwrap();
+    // Finish the German's set-up, then the British officer discards his card.
+    while m.to_act().seats().contains(DE) {
+        let a = m
+            .legal(DE)
+            .into_iter()
+            .find(|a| a == "end")
+            .or_else(|| m.legal(DE).into_iter().find(|a| a.starts_with("deploy")));
+        m.apply(DE, &a.expect("a set-up action")).unwrap();
+    }
+    let discard = m.legal(BR.seat()).into_iter().find(|a| a.starts_with("discard ")).expect("a card to discard");
+    m.apply(BR.seat(), &discard).unwrap();
+    let last = |v| m.log_for(v).last().expect("logged").action.clone();
+    assert_eq!(last(Viewer::Seat(BR.seat())), discard);
+    assert_eq!(last(Viewer::Seat(US.seat())), "discard (face down)");
+    assert_eq!(last(Viewer::Seat(DE)), "discard (face down)");
+}

@@ -172,3 +172,15 @@ fn cct_2_2_allies_choose_any_level_in_the_first_pair() {
     let side = s.first;
     assert_eq!(refused(&r, &s, side.seat(), "pick 3").rule, "CCT 2.1");
 }
+
+#[test]
+fn cct_2_1_a_secret_pick_is_hidden_in_the_log_shown_to_the_other_side() {
+    use sandtable_core::{Game, Rules, Session, Setup};
+    let game = Rules(std::sync::Arc::new(sandtable_totensonntag::Totensonntag::standard()));
+    let mut m = game.start(&Setup::seeded(3)).unwrap();
+    m.apply(ALLIES, "pick 3").unwrap();
+    assert_eq!(m.log_for(Viewer::Seat(ALLIES))[0].action, "pick 3");
+    assert_eq!(m.log_for(Viewer::Seat(AXIS))[0].action, "initiative choice (secret)");
+    assert_eq!(m.log_for(Viewer::Spectator)[0].action, "initiative choice (secret)");
+    assert_eq!(m.log()[0].action, "pick 3", "the game file keeps the full log");
+}
