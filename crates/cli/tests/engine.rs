@@ -65,8 +65,11 @@ fn scripted_session() {
     assert_eq!(ask(&mut e, json!({"cmd": "view", "id": "g1", "seat": "axis"}))["ok"], json!(true));
     let text = ask(&mut e, json!({"cmd": "render", "id": "g1", "lang": "ru"}));
     assert!(text["text"].as_str().is_some_and(|t| t.contains("Ход")), "{text}");
+    // The log as each seat may read it: the secret pick only for its maker.
     let log = ask(&mut e, json!({"cmd": "log", "id": "g1"}));
-    assert_eq!(log["log"], json!([{"seat": "allies", "action": "pick 3"}]));
+    assert_eq!(log["log"], json!([{"seat": "allies", "action": "initiative choice (secret)"}]));
+    let mine = ask(&mut e, json!({"cmd": "log", "id": "g1", "seat": "allies"}));
+    assert_eq!(mine["log"], json!([{"seat": "allies", "action": "pick 3"}]));
 
     // The record loads as a second game with the same state.
     let record = ask(&mut e, json!({"cmd": "record", "id": "g1"}))["record"].clone();

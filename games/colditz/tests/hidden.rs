@@ -108,7 +108,7 @@ fn colditz_hidden_shoot_to_kill_does_not_reveal_a_talisman() {
 
 #[test]
 fn colditz_hidden_the_log_shows_discards_and_gifts_face_down_to_others() {
-    use sandtable_core::{Game, Rules, Session, Viewer};
+    use sandtable_core::{Game, Rules, Viewer};
     let game = Rules(std::sync::Arc::new(Colditz::standard()));
     let mut m = game.start(&sandtable_core::Setup::seeded(4).with_option("players", "3")).unwrap();
     // Finish the German's set-up, then the British officer discards his card.

@@ -175,7 +175,7 @@ fn cct_2_2_allies_choose_any_level_in_the_first_pair() {
 
 #[test]
 fn cct_2_1_a_secret_pick_is_hidden_in_the_log_shown_to_the_other_side() {
-    use sandtable_core::{Game, Rules, Session, Setup};
+    use sandtable_core::{Game, Rules, Setup};
     let game = Rules(std::sync::Arc::new(sandtable_totensonntag::Totensonntag::standard()));
     let mut m = game.start(&Setup::seeded(3)).unwrap();
     m.apply(ALLIES, "pick 3").unwrap();
