@@ -96,12 +96,13 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
         assert!(!acting.is_empty(), "{}: nobody to act but the game is not over", here());
         let deep = step % battery.check_every == 0;
 
+        let optional = rules.may_act(&state);
         for (i, &seat) in seats.iter().enumerate() {
             by_seat[i].clear();
             rules.legal_actions(&state, seat, &mut by_seat[i]);
             let must = acting.contains(seat);
             assert!(
-                must || by_seat[i].is_empty(),
+                must || optional.contains(seat) || by_seat[i].is_empty(),
                 "{}: seat {} does not owe a decision but has legal actions {:?}",
                 here(),
                 seat.index(),

@@ -33,7 +33,7 @@ pub use event::{Event, Events};
 pub use illegal::{Illegal, ParseError};
 pub use outcome::{Outcome, ToAct};
 pub use record::{state_hash, GameRecord, LoadError, LogEntry};
-pub use ruleset::Ruleset;
+pub use ruleset::{retain_legal, Ruleset};
 pub use seat::{Seat, SeatSet, Viewer};
 pub use session::{Applied, Game, Match, Refusal, Rules, Session};
 pub use setup::{GameInfo, OptionInfo, ScenarioInfo, SeatInfo, Setup, SetupError};

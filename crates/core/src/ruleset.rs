@@ -48,6 +48,14 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Who must decide now, or the outcome.
     fn to_act(&self, state: &Self::State) -> ToAct;
 
+    /// Seats that owe nothing now but may act anyway (Colditz officers
+    /// trading Equipment in another officer's turn). Their legal actions are
+    /// those optional ones; bots and the flow of play never wait for them.
+    /// Default: nobody.
+    fn may_act(&self, _state: &Self::State) -> SeatSet {
+        SeatSet::EMPTY
+    }
+
     /// Appends every action `seat` may take now to `out` (nothing if the seat
     /// owes no decision).
     fn legal_actions(&self, state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
@@ -107,4 +115,20 @@ pub trait Ruleset: Send + Sync + 'static {
     fn render(&self, state: &Self::State, viewer: Viewer, _lang: &str) -> String {
         serde_json::to_string_pretty(&self.view(state, viewer)).unwrap_or_default()
     }
+}
+
+/// Keeps, among `out[start..]`, the candidate actions `ok` accepts, in
+/// order, dropping repeats: how a ruleset turns its candidates into the legal
+/// list with the same checks `try_apply` runs. O(n) (a hash set of the kept).
+pub fn retain_legal<A: Copy + Eq + std::hash::Hash>(out: &mut Vec<A>, start: usize, mut ok: impl FnMut(A) -> bool) {
+    let mut seen = std::collections::HashSet::new();
+    let mut keep = start;
+    for i in start..out.len() {
+        let a = out[i];
+        if ok(a) && seen.insert(a) {
+            out[keep] = a;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }

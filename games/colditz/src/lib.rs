@@ -185,9 +185,33 @@ impl Colditz {
             Phase::Roll | Phase::Move => SeatSet::one(self.turn_seat(s)),
         }
     }
+    /// Officers who may act out of turn now: in another officer's turn
+    /// Equipment is traded freely (2016) and turn-in cards may be cashed
+    /// ("even out of turn"); never in the German's turn or while an answer
+    /// is awaited.
+    fn may_act_set(&self, s: &State) -> SeatSet {
+        if !s.pending.is_empty() || s.turn == 0 || !matches!(s.phase, Phase::Roll | Phase::Move) {
+            return SeatSet::EMPTY;
+        }
+        self.nations(s)
+            .filter(|n| !s.eliminated[n.index()] && n.seat().index() != usize::from(s.turn))
+            .map(Nation::seat)
+            .collect()
+    }
 
     fn check_action(&self, s: &State, seat: Seat, a: Action) -> Result<(), Illegal> {
         if !self.to_act_set(s).contains(seat) {
+            if self.may_act_set(s).contains(seat) {
+                return match a {
+                    Action::Give(e, n) => self.check_give(s, seat, e, n),
+                    Action::Play(card @ Card::TurnIn(_), x, y) => self.check_play(s, seat, card, x, y),
+                    _ => Err(Illegal::fixed(
+                        "Colditz: Play",
+                        "out of turn you may only give Equipment or turn in a Key, Pass, Rope or Wire Cutters card",
+                        "вне своего хода можно только передать Экипировку или обменять карту Ключа, Пропуска, Верёвки или Кусачек",
+                    )),
+                };
+            }
             return Err(Illegal::fixed(
                 "Colditz: Play",
                 "it is not your decision now",
@@ -292,22 +316,25 @@ impl Ruleset for Colditz {
         }
         ToAct::Seats(self.to_act_set(s))
     }
+    fn may_act(&self, s: &State) -> SeatSet {
+        self.may_act_set(s)
+    }
 
     fn legal_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         if !self.to_act_set(s).contains(seat) {
+            if self.may_act_set(s).contains(seat) {
+                let start = out.len();
+                for n in self.nations(s) {
+                    out.extend(Equipment::ALL.map(|e| Action::Give(e, n)));
+                }
+                out.extend(Equipment::ALL.map(|e| Action::Play(Card::TurnIn(e), Arg::None, Arg::None)));
+                sandtable_core::retain_legal(out, start, |a| self.check_action(s, seat, a).is_ok());
+            }
             return;
         }
         let start = out.len();
         self.candidates(s, seat, out);
-        let mut keep = start;
-        for i in start..out.len() {
-            let a = out[i];
-            if self.check_action(s, seat, a).is_ok() && !out[start..keep].contains(&a) {
-                out[keep] = a;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        sandtable_core::retain_legal(out, start, |a| self.check_action(s, seat, a).is_ok());
         // Moves come from one search per pawn (`reach`), the same search
         // `check_move` runs: listing them through `check_action` one by one
         // would repeat it for every destination.

@@ -230,7 +230,6 @@ fn colditz_classic_escape_kit_pows_stay_in_their_rooms() {
 }
 
 #[test]
-#[ignore = "engine deviation: Equipment may be given only in the giver's own turn (claims.rs check_give, lib.rs to_act); the rule allows it at any moment except the German's turn"]
 fn colditz_equipment_may_be_given_in_another_officers_turn() {
     let (r, mut s) = blank(4, 1);
     give_equipment(&mut s, BR, Equipment::Key, 1);

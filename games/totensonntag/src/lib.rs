@@ -383,15 +383,7 @@ impl Ruleset for Totensonntag {
         let occ = Occupancy::of(self, s);
         let start = out.len();
         self.candidates(s, side, &occ, out);
-        let mut keep = start;
-        for i in start..out.len() {
-            let a = out[i];
-            if self.check_with(s, side, &occ, a).is_ok() {
-                out[keep] = a;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        sandtable_core::retain_legal(out, start, |a| self.check_with(s, side, &occ, a).is_ok());
     }
 
     fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
