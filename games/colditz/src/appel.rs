@@ -166,12 +166,20 @@ impl Colditz {
     /// Advance Warning: each of the officer's POWs Appel touches moves
     /// directly to the nearest free safe circle he can reach on foot (no
     /// equipment used, not through pawns); those who cannot stay.
-    pub(crate) fn do_advance_warning(&self, s: &mut State, seat: Seat, ev: &mut Events) {
+    pub(crate) fn do_advance_warning(&self, s: &mut State, seat: Seat, searched: Option<u8>, ev: &mut Events) {
         s.hands[seat.index()].remove(&crate::Card::AdvanceWarning);
         self.return_card(s, crate::Card::AdvanceWarning);
         s.reveals += 1;
         let n = Nation::of_seat(seat).expect("an officer");
-        let mine: Vec<PawnId> = s.present().filter(|&q| q.nation() == Some(n) && !self.appel_exempt(s, q)).collect();
+        // Threatened: by Appel, the POWs it touches; by a Search, those in the room.
+        let threatened = |q: PawnId| match searched {
+            Some(room) => {
+                !s.pawn(q).in_tunnel
+                    && s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Room(room))
+            }
+            None => !self.appel_exempt(s, q),
+        };
+        let mine: Vec<PawnId> = s.present().filter(|&q| q.nation() == Some(n) && threatened(q)).collect();
         for q in mine {
             let occ = Occupancy::of(self, s);
             let Some(start) = s.pawn(q).circle() else {

@@ -151,6 +151,17 @@ impl Colditz {
             }
             (Pending::Talisman { .. }, Action::Pass) => Ok(()),
             (Pending::EscapeMarkers { .. }, Action::Pass | Action::RemoveMarkers) => Ok(()),
+            (Pending::Warn { .. }, Action::Pass) => Ok(()),
+            (Pending::Warn { nation, .. }, Action::Play(Card::AdvanceWarning, crate::Arg::None, crate::Arg::None))
+                if s.hands[nation.seat().index()].contains(&Card::AdvanceWarning) =>
+            {
+                Ok(())
+            }
+            (Pending::Warn { .. }, _) => Err(Illegal::fixed(
+                "Colditz: Cards",
+                "answer the Search with Advance Warning, or pass",
+                "ответьте на Обыск картой Advance Warning или пас",
+            )),
             (Pending::EscapeMarkers { .. }, _) => Err(Illegal::fixed(
                 "Colditz: Successful Escape",
                 "remove the escaper's markers (`remove-markers`) or keep them (`pass`)",
@@ -175,6 +186,9 @@ impl Colditz {
                 out.extend([Action::Play(Card::Talisman, crate::Arg::None, crate::Arg::None), Action::Pass])
             }
             Pending::EscapeMarkers { .. } => out.extend([Action::RemoveMarkers, Action::Pass]),
+            Pending::Warn { .. } => {
+                out.extend([Action::Play(Card::AdvanceWarning, crate::Arg::None, crate::Arg::None), Action::Pass])
+            }
         }
     }
 
@@ -218,6 +232,9 @@ impl Colditz {
                     s.reveals += 1;
                 }
                 self.resolve_shot(s, shot, talisman, ev);
+            }
+            (Pending::Warn { nation, room }, Action::Play(Card::AdvanceWarning, ..)) => {
+                self.do_advance_warning(s, nation.seat(), Some(room), ev);
             }
             (Pending::EscapeMarkers { nation }, Action::RemoveMarkers) => {
                 s.markers.retain(|m| m.nation != nation);

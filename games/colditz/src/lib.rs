@@ -174,6 +174,7 @@ impl Colditz {
                 Pending::Confiscate { nation, .. } => nation.seat(),
                 Pending::Talisman { shot } => shot.target.nation().map_or(GERMAN, Nation::seat),
                 Pending::EscapeMarkers { .. } => GERMAN,
+                Pending::Warn { nation, .. } => nation.seat(),
             });
         }
         match s.phase {
@@ -409,7 +410,7 @@ impl Colditz {
             Action::Search => self.do_general_search(s, ev),
             Action::Refuse(p) => s.refused |= 1 << p.index(),
             Action::Answer => self.do_answer(s, seat, ev),
-            Action::Play(Card::AdvanceWarning, ..) => self.do_advance_warning(s, seat, ev),
+            Action::Play(Card::AdvanceWarning, ..) => self.do_advance_warning(s, seat, None, ev),
             Action::Play(card, x, y) => self.do_play(s, seat, card, x, y, ev),
             Action::Discard(card) => {
                 s.hands[seat.index()].remove(&card);

@@ -274,7 +274,21 @@ impl Colditz {
                 self.to_solitary(s, p, zone.is_inner(), ev);
                 self.confiscate(s, p.nation().expect("a POW"), 1);
             }
-            (Card::Search(room), ..) => s.search = Some(room),
+            (Card::Search(room), ..) => {
+                s.search = Some(room);
+                // Officers with POWs in the room whose cards make them liable may answer
+                // with Advance Warning; each is asked, holding one or not.
+                for n in self.nations(s).collect::<Vec<_>>() {
+                    let threatened = s.present().any(|q| {
+                        q.nation() == Some(n)
+                            && !s.pawn(q).in_tunnel
+                            && s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Room(room))
+                    });
+                    if threatened && s.held(n) > 0 {
+                        s.pending.push(Pending::Warn { nation: n, room });
+                    }
+                }
+            }
             (Card::ShootToKill, Arg::Pawn(g), Arg::Pawn(q)) => {
                 let first = (s.dice.d6(), s.dice.d6());
                 let mut extra = 0u8;

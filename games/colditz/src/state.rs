@@ -101,6 +101,14 @@ pub enum Pending {
         /// How many still to give up.
         count: u8,
     },
+    /// A Search card names a room holding this officer's POWs: he may answer
+    /// with Advance Warning (he is always asked, holding one or not).
+    Warn {
+        /// The officer asked.
+        nation: Nation,
+        /// The searched room.
+        room: u8,
+    },
     /// After an escape the German may remove the escaper's nation's markers.
     EscapeMarkers {
         /// Whose markers.

@@ -308,8 +308,33 @@ fn search_ready(equipment: &[Equipment]) -> (Colditz, State) {
     give_card(&mut s, DE, card(&r, "search:dentist"));
     move_phase(&mut s, DE, 1);
     play(&r, &mut s, DE, "play search:dentist");
+    // The British officer (liable: he holds Equipment) is asked for an
+    // Advance Warning; the American (holding none) is not threatened.
+    if !equipment.is_empty() {
+        assert_eq!(to_act(&r, &s), vec![BR.seat()]);
+        play(&r, &mut s, BR.seat(), "pass");
+    }
+    assert_eq!(to_act(&r, &s), vec![DE]);
     play(&r, &mut s, DE, &format!("move g1 {}", k(&r, inside)));
     (r, s)
+}
+
+#[test]
+fn colditz_cards_advance_warning_answers_a_search() {
+    let (r, mut s) = blank(4, 1);
+    let spots = room(&r, "dentist");
+    put(&mut s, pow(BR, 1), spots[0]);
+    give_equipment(&mut s, BR, Equipment::Key, 1);
+    give_card(&mut s, BR.seat(), card(&r, "advance-warning"));
+    give_card(&mut s, DE, card(&r, "search:dentist"));
+    move_phase(&mut s, DE, 1);
+    play(&r, &mut s, DE, "play search:dentist");
+    assert_eq!(to_act(&r, &s), vec![BR.seat()]);
+    assert!(is_legal(&r, &s, BR.seat(), "play advance-warning"));
+    play(&r, &mut s, BR.seat(), "play advance-warning");
+    assert!(!s.hands[BR.seat().index()].contains(&card(&r, "advance-warning")));
+    assert_eq!(s.opportunity.cards().last(), Some(&card(&r, "advance-warning")), "to the bottom of its deck");
+    assert_eq!(to_act(&r, &s), vec![DE], "the German's turn goes on");
 }
 
 #[test]
