@@ -89,6 +89,10 @@ impl Colditz {
         match free {
             Some(c) => {
                 pawn.loc = Loc::Circle(c);
+                // Classic: the German chooses the cells.
+                if s.classic {
+                    s.pending.push(Pending::ChooseCell { pow: q });
+                }
                 ev.say("Colditz: Arrest", || {
                     Text::new(format!("{} goes to solitary", q.code()), format!("{} отправлен в Одиночку", q.code()))
                 });
@@ -152,6 +156,19 @@ impl Colditz {
             (Pending::Talisman { .. }, Action::Pass) => Ok(()),
             (Pending::EscapeMarkers { .. }, Action::Pass | Action::RemoveMarkers) => Ok(()),
             (Pending::Warn { .. }, Action::Pass) => Ok(()),
+            (Pending::ChooseCell { .. }, Action::Pass) => Ok(()),
+            (Pending::ChooseCell { pow }, Action::Move(p, c))
+                if p == pow
+                    && self.board.circle(c).zone.is_cell()
+                    && !s.present().any(|x| s.pawn(x).loc == Loc::Circle(c)) =>
+            {
+                Ok(())
+            }
+            (Pending::ChooseCell { .. }, _) => Err(Illegal::fixed(
+                "Colditz classic: Arrest",
+                "put the POW in a free cell of your choice, or pass",
+                "поместите Военнопленного в свободную камеру по вашему выбору или пас",
+            )),
             (Pending::Warn { nation, .. }, Action::Play(Card::AdvanceWarning, crate::Arg::None, crate::Arg::None))
                 if s.hands[nation.seat().index()].contains(&Card::AdvanceWarning) =>
             {
@@ -188,6 +205,12 @@ impl Colditz {
             Pending::EscapeMarkers { .. } => out.extend([Action::RemoveMarkers, Action::Pass]),
             Pending::Warn { .. } => {
                 out.extend([Action::Play(Card::AdvanceWarning, crate::Arg::None, crate::Arg::None), Action::Pass])
+            }
+            Pending::ChooseCell { pow } => {
+                out.push(Action::Pass);
+                for block in &self.board.cells {
+                    out.extend(block.circles.iter().map(|&c| Action::Move(pow, c)));
+                }
             }
         }
     }
@@ -233,6 +256,7 @@ impl Colditz {
                 }
                 self.resolve_shot(s, shot, talisman, ev);
             }
+            (Pending::ChooseCell { pow }, Action::Move(_, c)) => s.pawn_mut(pow).loc = Loc::Circle(c),
             (Pending::Warn { nation, room }, Action::Play(Card::AdvanceWarning, ..)) => {
                 self.do_advance_warning(s, nation.seat(), Some(room), ev);
             }

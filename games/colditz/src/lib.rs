@@ -175,6 +175,7 @@ impl Colditz {
                 Pending::Talisman { shot } => shot.target.nation().map_or(GERMAN, Nation::seat),
                 Pending::EscapeMarkers { .. } => GERMAN,
                 Pending::Warn { nation, .. } => nation.seat(),
+                Pending::ChooseCell { .. } => GERMAN,
             });
         }
         match s.phase {
@@ -184,6 +185,11 @@ impl Colditz {
             }
             Phase::AppelSearch | Phase::SetupGuards => SeatSet::one(GERMAN),
             Phase::Roll | Phase::Move => SeatSet::one(self.turn_seat(s)),
+            Phase::NextOfficer => self
+                .nations(s)
+                .filter(|n| !s.eliminated[n.index()] && s.played & (1 << n.index()) == 0)
+                .map(Nation::seat)
+                .collect(),
         }
     }
     /// Officers who may act out of turn now: in another officer's turn
@@ -231,7 +237,7 @@ impl Colditz {
             (Phase::SetupGuards, Action::Deploy(g, to)) => self.check_setup_deploy(s, g, to),
             (Phase::SetupGuards, Action::End) => self.check_setup_end(s),
             (Phase::AppelSearch, Action::Search | Action::Roll) => Ok(()),
-            (Phase::Roll, Action::Roll) => Ok(()),
+            (Phase::Roll | Phase::NextOfficer, Action::Roll) => Ok(()),
             (Phase::Roll | Phase::Move, Action::Play(card, x, y)) => self.check_play(s, seat, card, x, y),
             (Phase::Roll | Phase::Move, Action::Discard(card)) => self.check_discard(s, seat, card),
             (Phase::Roll | Phase::Move, Action::Give(e, n)) => self.check_give(s, seat, e, n),
@@ -272,6 +278,7 @@ impl Colditz {
                 }
             }
             Phase::AppelSearch => out.extend([Action::Search, Action::Roll]),
+            Phase::NextOfficer => out.push(Action::Roll),
             Phase::SetupGuards => {
                 out.push(Action::End);
                 if let Some(g) = self.next_barracks_guard(s) {
@@ -406,6 +413,11 @@ impl Colditz {
                 s.refused = 0;
                 self.do_roll(s, seat, ev);
             }
+            Action::Roll if s.phase == Phase::NextOfficer => {
+                // Classic: this officer takes his turn now.
+                self.claim_turn(s, seat);
+                self.do_roll(s, seat, ev);
+            }
             Action::Roll => self.do_roll(s, seat, ev),
             Action::Search => self.do_general_search(s, ev),
             Action::Refuse(p) => s.refused |= 1 << p.index(),
@@ -446,10 +458,7 @@ impl Colditz {
             }
             Action::Claim(e, p, q) => self.do_claim(s, seat, e, p, q, ev),
             Action::Kit(pieces) => self.do_kit(s, seat, pieces, ev),
-            Action::End if s.phase == Phase::SetupGuards => {
-                s.turn = 1;
-                s.phase = Phase::Roll;
-            }
+            Action::End if s.phase == Phase::SetupGuards => self.first_officer_turn(s),
             Action::End => self.end_turn(s, ev),
             Action::Surrender(_) | Action::Hideaway | Action::Pass | Action::RemoveMarkers => {}
         }

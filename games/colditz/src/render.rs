@@ -22,6 +22,13 @@ impl Colditz {
                     "guard set-up"
                 }
             }
+            Phase::NextOfficer => {
+                if ru {
+                    "кто из Офицеров Беглецов ходит"
+                } else {
+                    "which officer goes next"
+                }
+            }
             Phase::Roll => {
                 if ru {
                     "бросок"

@@ -106,6 +106,7 @@ impl Colditz {
             broke_out: [false; 3],
             kit_share: [false; 5],
             posting_closed: false,
+            played: 0,
             appel_waiting: 0,
             refused: 0,
             reveals: 0,

@@ -109,6 +109,12 @@ pub enum Pending {
         /// The searched room.
         room: u8,
     },
+    /// Classic: the German chooses which cells an arrested POW goes to
+    /// (`move` him to another free cell, or `pass`).
+    ChooseCell {
+        /// The POW just put in solitary.
+        pow: PawnId,
+    },
     /// After an escape the German may remove the escaper's nation's markers.
     EscapeMarkers {
         /// Whose markers.
@@ -142,6 +148,9 @@ pub enum Phase {
     /// Set-up: the German posts one guard per officer on inner-courtyard
     /// posts, then 2–7 on outer posts; the rest stay in the barracks.
     SetupGuards,
+    /// Classic: the officers play their turns in any order; any who has not
+    /// played this round may start (by rolling).
+    NextOfficer,
     /// The player to act rolls for movement (the German may play Appel first).
     Roll,
     /// The player moves pawns, plays cards, claims equipment.
@@ -219,6 +228,8 @@ pub struct State {
     pub kit_share: [bool; 5],
     /// Guards may not be posted from the barracks any more this turn (classic).
     pub posting_closed: bool,
+    /// Classic: officers (bit = nation index) who have played this round.
+    pub played: u8,
     /// Appel: officers (bit = nation index) who have not answered yet.
     pub appel_waiting: u8,
     /// Appel: POWs (bit = pawn slot) whose officer keeps them where they are.

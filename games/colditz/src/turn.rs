@@ -147,13 +147,18 @@ impl Colditz {
                 s.phase = Phase::Over;
                 return;
             }
-            match (1..s.players).find(|&i| !self.out_of_game(s, i)) {
-                Some(first) => self.start_turn(s, first),
-                None => s.phase = Phase::Over,
-            }
+            self.first_officer_turn(s);
         } else {
-            let next = (seat.index() as u8 + 1..s.players).find(|&i| !self.out_of_game(s, i));
-            if let Some(next) = next {
+            s.played |= 1 << (seat.index() - 1);
+            let next = if s.classic {
+                // Classic: any officer who has not played this round may go next.
+                (1..s.players).find(|&i| !self.out_of_game(s, i) && s.played & (1 << (i - 1)) == 0).map(|_| 0)
+            } else {
+                (seat.index() as u8 + 1..s.players).find(|&i| !self.out_of_game(s, i))
+            };
+            if next == Some(0) {
+                s.phase = Phase::NextOfficer;
+            } else if let Some(next) = next {
                 self.start_turn(s, next);
             } else if s.round <= 1 || self.nations(s).all(|n| s.eliminated[n.index()]) {
                 // The eagle: the officers' last turns are over.
@@ -162,6 +167,25 @@ impl Colditz {
                 self.start_turn(s, 0);
             }
         }
+    }
+
+    /// The officers' part of a round begins: the first in seat order (2016),
+    /// or any of them (classic). With every officer out, the German has won.
+    pub(crate) fn first_officer_turn(&self, s: &mut State) {
+        s.played = 0;
+        match (1..s.players).find(|&i| !self.out_of_game(s, i)) {
+            None => s.phase = Phase::Over,
+            Some(_) if s.classic => {
+                s.turn = 0;
+                s.phase = Phase::NextOfficer;
+            }
+            Some(first) => self.start_turn(s, first),
+        }
+    }
+
+    /// Classic: an officer starts his turn in the free order.
+    pub(crate) fn claim_turn(&self, s: &mut State, seat: Seat) {
+        self.start_turn(s, seat.index() as u8);
     }
 
     /// An officer put out by a failed Do-or-Die (classic) takes no more turns.

@@ -130,3 +130,44 @@ fn colditz_classic_general_search_sends_the_catching_guards_to_the_barracks() {
     }
     panic!("Appel never reached the search");
 }
+
+#[test]
+fn colditz_classic_arrest_the_german_chooses_the_cells() {
+    let (r, mut s) = blank_with(4, 1, CLASSIC);
+    let (g, p) = pair_in(&r, Zone::Outer);
+    put(&mut s, guard(1), g);
+    put(&mut s, pow(BR, 1), p);
+    move_phase(&mut s, DE, 4);
+    play(&r, &mut s, DE, &format!("move g1 {}", k(&r, p)));
+    assert_eq!(to_act(&r, &s), vec![DE]);
+    // Outer cells by default; the German moves him to the inner cells instead.
+    let inner = cells(&r, 0)[0];
+    play(&r, &mut s, DE, &format!("move br1 {}", k(&r, inner)));
+    assert_eq!(s.pawn(pow(BR, 1)).circle(), Some(inner));
+}
+
+#[test]
+fn colditz_classic_allies_play_their_turns_in_any_order() {
+    let (r, mut s) = started_with(4, 1, CLASSIC);
+    // After the guard set-up any of the three officers may start.
+    assert_eq!(s.phase, Phase::NextOfficer);
+    assert_eq!(to_act(&r, &s), vec![BR.seat(), US.seat(), FR.seat()]);
+    play(&r, &mut s, FR.seat(), "roll");
+    assert_eq!(s.turn, FR.seat().index() as u8);
+    s.pending.clear();
+    s.phase = Phase::Move;
+    play(&r, &mut s, FR.seat(), "end");
+    // The French have played: the other two remain, then the German.
+    assert_eq!(to_act(&r, &s), vec![BR.seat(), US.seat()]);
+    for seat in [US.seat(), BR.seat()] {
+        play(&r, &mut s, seat, "roll");
+        s.pending.clear();
+        s.phase = Phase::Move;
+        while s.hands[seat.index()].len() > 3 {
+            let c = s.hands[seat.index()].cards()[0];
+            s.hands[seat.index()].remove(&c);
+        }
+        play(&r, &mut s, seat, "end");
+    }
+    assert_eq!(s.turn, 0, "the German's turn");
+}

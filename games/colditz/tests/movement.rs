@@ -255,6 +255,10 @@ fn colditz_classic_german_play_no_posting_after_a_recall_or_an_arrest() {
     put(&mut s, pow(BR, 1), p);
     move_phase(&mut s, DE, 4);
     play(&r, &mut s, DE, &format!("move g1 {}", k(&r, p)));
+    // Classic: the German chooses the arrested POW's cells (here: keeps them),
+    // then the arrest's Equipment loss is settled.
+    play(&r, &mut s, DE, "pass");
+    s.pending.clear();
     assert_eq!(refused(&r, &s, DE, &format!("deploy g2 {}", k(&r, posts[1]))).rule, "Colditz classic: German Play");
     // The 2016 rules have no such limit.
     let (r, mut s) = blank(4, 1);
