@@ -241,6 +241,10 @@ pub struct Board {
     /// Circles from each circle to the inner courtyard by steps (gates
     /// open): how a POW heading back from the outer cells gets closer.
     pub to_inner: Vec<u16>,
+    /// Cut circles of the grey zone (inner courtyard, Appel, rooms, by
+    /// steps): a guard standing on one splits it, blocking POW passage
+    /// (classic German play).
+    pub grey_cut: Vec<bool>,
 }
 
 fn valid_id(s: &str) -> bool {
@@ -427,8 +431,10 @@ impl Board {
             appel.push(lists);
         }
         let to_inner = distances_to_inner(&net);
+        let grey_cut = grey_cut_circles(&net);
         Ok(Board {
             to_inner,
+            grey_cut,
             net,
             rooms,
             cells,
@@ -490,4 +496,62 @@ fn distances_to_inner(net: &Network<Circle, Link>) -> Vec<u16> {
         }
     }
     dist
+}
+
+/// Articulation points of the grey zone's step graph (Tarjan, iterative).
+/// O(circles + links), once at load.
+fn grey_cut_circles(net: &Network<Circle, Link>) -> Vec<bool> {
+    let n = net.len();
+    let grey = |id: NodeId| net.data(id).zone.is_inner();
+    let adj: Vec<Vec<usize>> = (0..n)
+        .map(|i| {
+            let id = NodeId::from_index(i);
+            if !grey(id) {
+                return Vec::new();
+            }
+            net.links(id).filter(|(nb, l)| **l == Link::Step && grey(*nb)).map(|(nb, _)| nb.index()).collect()
+        })
+        .collect();
+    let mut disc = vec![0usize; n];
+    let mut low = vec![0usize; n];
+    let mut cut = vec![false; n];
+    let mut time = 0;
+    for root in 0..n {
+        if disc[root] != 0 || !grey(NodeId::from_index(root)) {
+            continue;
+        }
+        time += 1;
+        disc[root] = time;
+        low[root] = time;
+        let mut root_children = 0;
+        // (node, parent, next neighbour index)
+        let mut stack = vec![(root, usize::MAX, 0usize)];
+        while let Some(&mut (v, parent, ref mut next)) = stack.last_mut() {
+            if *next < adj[v].len() {
+                let w = adj[v][*next];
+                *next += 1;
+                if disc[w] == 0 {
+                    time += 1;
+                    disc[w] = time;
+                    low[w] = time;
+                    if v == root {
+                        root_children += 1;
+                    }
+                    stack.push((w, v, 0));
+                } else if w != parent {
+                    low[v] = low[v].min(disc[w]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(p, _, _)) = stack.last() {
+                    low[p] = low[p].min(low[v]);
+                    if p != root && low[v] >= disc[p] {
+                        cut[p] = true;
+                    }
+                }
+            }
+        }
+        cut[root] = root_children > 1;
+    }
+    cut
 }

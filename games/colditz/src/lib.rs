@@ -441,6 +441,7 @@ impl Colditz {
             }
             Action::Deploy(g, to) => {
                 s.pawn_mut(g).loc = Loc::Circle(to);
+                s.guards_moved |= 1 << (g.number() - 1);
                 if s.phase == Phase::Move {
                     s.mp -= 1;
                 }

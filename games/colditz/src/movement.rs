@@ -121,9 +121,15 @@ impl Colditz {
 
     /// Whether a guard may finish a move on a circle: not a walkway, Appel or
     /// safe circle, nor a tunnel circle unless the tunnel is detected.
-    fn guard_may_stop(&self, s: &State, c: CircleId) -> bool {
+    fn guard_may_stop(&self, s: &State, g: PawnId, c: CircleId) -> bool {
         let circle = self.board.circle(c);
         if circle.walkway || circle.zone == Zone::Appel {
+            return false;
+        }
+        // Classic: no guard may stop in the grey zone so as to block the
+        // POWs' passage (on a circle that splits it), unless he alone is
+        // chasing a POW who has got out of it.
+        if s.classic && circle.zone == Zone::Inner && self.board.grey_cut[c.index()] && !self.chasing(s, g) {
             return false;
         }
         if circle.safe && !s.markers.iter().any(|m| m.a == c || m.b == c) {
@@ -133,6 +139,19 @@ impl Colditz {
             Some((t, _)) if self.is_tunnel_middle(c) => s.tunnel(t) == TunnelState::Detected,
             _ => true,
         }
+    }
+
+    /// Classic: `g` is the only guard moving this turn and some POW is out
+    /// of the grey zone (in the outer courtyard or outside): he is chasing.
+    fn chasing(&self, s: &State, g: PawnId) -> bool {
+        let others = s.guards_moved & !(1u16 << (g.number() - 1));
+        others == 0
+            && s.present().any(|q| {
+                !q.is_guard()
+                    && s.pawn(q)
+                        .circle()
+                        .is_some_and(|c| matches!(self.board.circle(c).zone, Zone::Outer | Zone::Outside))
+            })
     }
 
     /// Whether a POW of `nation` reaching a target may escape: he needs his
@@ -216,7 +235,7 @@ impl Colditz {
                         }
                         continue;
                     }
-                    if self.guard_may_stop(s, nb) {
+                    if self.guard_may_stop(s, p, nb) {
                         out.push(Dest { circle: nb, tunnel: false, cost });
                     }
                 } else {
@@ -302,6 +321,7 @@ impl Colditz {
         let below = occ.below(d.circle);
         if p.is_guard() {
             s.pawn_mut(p).loc = Loc::Circle(d.circle);
+            s.guards_moved |= 1 << (p.number() - 1);
             if let Some(q) = there {
                 self.arrest(s, p, q, ev);
             } else if let Some(q) = below.filter(|_| self.is_tunnel_middle(d.circle)) {

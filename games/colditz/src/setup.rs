@@ -107,6 +107,7 @@ impl Colditz {
             kit_share: [false; 5],
             posting_closed: false,
             played: 0,
+            guards_moved: 0,
             appel_waiting: 0,
             refused: 0,
             reveals: 0,

@@ -228,6 +228,9 @@ pub struct State {
     pub kit_share: [bool; 5],
     /// Guards may not be posted from the barracks any more this turn (classic).
     pub posting_closed: bool,
+    /// Guards moved this turn (bit = guard number − 1): a lone chasing guard
+    /// may stop where others may not (classic).
+    pub guards_moved: u16,
     /// Classic: officers (bit = nation index) who have played this round.
     pub played: u8,
     /// Appel: officers (bit = nation index) who have not answered yet.

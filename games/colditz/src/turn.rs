@@ -178,6 +178,7 @@ impl Colditz {
             Some(_) if s.classic => {
                 s.turn = 0;
                 s.phase = Phase::NextOfficer;
+                s.guards_moved = 0;
             }
             Some(first) => self.start_turn(s, first),
         }
@@ -203,6 +204,7 @@ impl Colditz {
         s.releases = 0;
         s.drew = false;
         s.posting_closed = false;
+        s.guards_moved = 0;
         for p in s.present().collect::<Vec<_>>() {
             s.pawn_mut(p).moved = false;
         }

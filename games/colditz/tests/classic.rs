@@ -171,3 +171,28 @@ fn colditz_classic_allies_play_their_turns_in_any_order() {
     }
     assert_eq!(s.turn, 0, "the German's turn");
 }
+
+#[test]
+fn colditz_classic_german_play_guards_do_not_block_the_grey_zone_unless_chasing() {
+    let r = sandtable_colditz::Colditz::standard();
+    // A circle of the inner courtyard that splits the grey zone, and a free neighbour to come from.
+    let (cut, from) = r
+        .board
+        .circles()
+        .filter(|&c| r.board.circle(c).zone == Zone::Inner && r.board.grey_cut[c.index()] && plain(&r, c))
+        .find_map(|c| steps(&r, c).into_iter().find(|&n| plain(&r, n)).map(|n| (c, n)))
+        .expect("the grey zone has a narrow passage");
+    let (r, mut s) = blank_with(4, 1, CLASSIC);
+    put(&mut s, guard(1), from);
+    move_phase(&mut s, DE, 3);
+    assert!(!is_legal(&r, &s, DE, &format!("move g1 {}", k(&r, cut))), "he would block the passage");
+    // A POW out in the outer courtyard: a lone guard may chase through.
+    let (outer, _) = pair_in(&r, Zone::Outer);
+    put(&mut s, pow(BR, 1), outer);
+    assert!(is_legal(&r, &s, DE, &format!("move g1 {}", k(&r, cut))));
+    // The 2016 rules have no such limit.
+    let (r, mut s) = blank(4, 1);
+    put(&mut s, guard(1), from);
+    move_phase(&mut s, DE, 3);
+    assert!(is_legal(&r, &s, DE, &format!("move g1 {}", k(&r, cut))));
+}
