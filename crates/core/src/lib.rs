@@ -25,6 +25,7 @@ mod ruleset;
 mod seat;
 mod session;
 mod setup;
+pub mod testing;
 mod text;
 
 pub use deck::{Deck, Hand};

@@ -2,7 +2,7 @@
 //! finished, a turn put into its Move phase, pawns placed, and circles found
 //! by their PROPERTIES through `rules.board` (never by id: the board is
 //! generated and may be regenerated).
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use sandtable_colditz::{
     Action, Card, CircleId, Colditz, Equipment, Gate, Link, Loc, Marker, Nation, PawnId, Phase, State, TunnelId, Zone,
@@ -10,6 +10,8 @@ use sandtable_colditz::{
 };
 use sandtable_core::{Dice, Event, Events, Illegal, Ruleset, Seat, Setup, ToAct};
 use std::collections::VecDeque;
+
+pub use sandtable_core::testing::{act, is_legal, legal, play, refused, to_act};
 
 pub const BR: Nation = Nation::British;
 pub const US: Nation = Nation::American;
@@ -167,61 +169,6 @@ pub fn k(r: &Colditz, c: CircleId) -> String {
 }
 
 // -------------------------------------------------------------- actions --
-
-/// Applies an action given as text, panicking with the refusal if refused.
-pub fn play(r: &Colditz, s: &mut State, seat: Seat, text: &str) -> Vec<Event> {
-    let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut ev = Events::recording();
-    r.try_apply(s, seat, a, &mut ev).unwrap_or_else(|e| panic!("{text} refused: {e}"));
-    ev.take()
-}
-
-/// Applies an action.
-pub fn act(r: &Colditz, s: &mut State, seat: Seat, a: Action) -> Vec<Event> {
-    let mut ev = Events::recording();
-    r.try_apply(s, seat, a, &mut ev).unwrap_or_else(|e| panic!("{} refused: {e}", r.notation(a)));
-    ev.take()
-}
-
-/// The refusal of an action given as text; panics if it is accepted. Also
-/// checks that the legal actions do not list it and that nothing changed.
-pub fn refused(r: &Colditz, s: &State, seat: Seat, text: &str) -> Illegal {
-    let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut legal = Vec::new();
-    r.legal_actions(s, seat, &mut legal);
-    assert!(!legal.contains(&a), "{text} is listed as legal");
-    let mut copy = s.clone();
-    match r.try_apply(&mut copy, seat, a, &mut Events::off()) {
-        Ok(()) => panic!("{text} was accepted"),
-        Err(e) => {
-            assert!(copy == *s, "refusal changed the state");
-            e
-        }
-    }
-}
-
-/// Whether the legal actions of `seat` include `text`.
-pub fn is_legal(r: &Colditz, s: &State, seat: Seat, text: &str) -> bool {
-    let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut legal = Vec::new();
-    r.legal_actions(s, seat, &mut legal);
-    legal.contains(&a)
-}
-
-/// Legal actions as text.
-pub fn legal(r: &Colditz, s: &State, seat: Seat) -> Vec<String> {
-    let mut out = Vec::new();
-    r.legal_actions(s, seat, &mut out);
-    out.into_iter().map(|a: Action| r.notation(a)).collect()
-}
-
-/// The seats to act now (empty when the game is over).
-pub fn to_act(r: &Colditz, s: &State) -> Vec<Seat> {
-    match r.to_act(s) {
-        ToAct::Over(_) => Vec::new(),
-        ToAct::Seats(set) => set.iter().collect(),
-    }
-}
 
 /// The dice of the first event citing `rule`.
 pub fn dice_of(events: &[Event], rule: &str) -> Vec<u8> {

@@ -1,10 +1,10 @@
 //! A small test map and order of battle, so each rule test builds exactly
 //! the position it needs. Every unit starts off the map (inert) unless a
 //! test puts it somewhere.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use sandtable_core::{Event, Events, Illegal, Ruleset, Seat, Setup, ToAct};
-use sandtable_totensonntag::{Action, Phase, Pos, Side, State, Totensonntag, UnitId};
+use sandtable_core::{Ruleset, Seat, Setup, ToAct};
+use sandtable_totensonntag::{Phase, Pos, Side, State, Totensonntag, UnitId};
 
 /// Open desert except: escarpment F5, rough F7, impassable F9, entrenchment
 /// H5, point H7 (also escarpment at J7 with a point), victory hexes and Q2.
@@ -310,6 +310,8 @@ initiative = 3
 setup = "Q14"
 "#;
 
+pub use sandtable_core::testing::{is_legal, legal, play, refused};
+
 pub const AXIS: Seat = Side::Axis.seat();
 pub const ALLIES: Seat = Side::Allies.seat();
 
@@ -338,46 +340,6 @@ pub fn put(r: &Totensonntag, s: &mut State, code: &str, at: &str) -> UnitId {
     let u = unit(r, code);
     s.place(u, hex(r, at));
     u
-}
-
-/// Applies an action given as text, panicking with the refusal if refused.
-pub fn play(r: &Totensonntag, s: &mut State, seat: Seat, text: &str) -> Vec<Event> {
-    let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut ev = Events::recording();
-    r.try_apply(s, seat, a, &mut ev).unwrap_or_else(|e| panic!("{text} refused: {e}"));
-    ev.take()
-}
-
-/// The refusal of an action given as text; panics if it is accepted. Also
-/// checks that the legal actions do not list it and that nothing changed.
-pub fn refused(r: &Totensonntag, s: &State, seat: Seat, text: &str) -> Illegal {
-    let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut legal = Vec::new();
-    r.legal_actions(s, seat, &mut legal);
-    assert!(!legal.contains(&a), "{text} is listed as legal");
-    let mut copy = s.clone();
-    match r.try_apply(&mut copy, seat, a, &mut Events::off()) {
-        Ok(()) => panic!("{text} was accepted"),
-        Err(e) => {
-            assert!(copy == *s, "refusal changed the state");
-            e
-        }
-    }
-}
-
-/// Whether the legal actions of `seat` include `text`.
-pub fn is_legal(r: &Totensonntag, s: &State, seat: Seat, text: &str) -> bool {
-    let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut legal = Vec::new();
-    r.legal_actions(s, seat, &mut legal);
-    legal.contains(&a)
-}
-
-/// Legal actions as text.
-pub fn legal(r: &Totensonntag, s: &State, seat: Seat) -> Vec<String> {
-    let mut out = Vec::new();
-    r.legal_actions(s, seat, &mut out);
-    out.into_iter().map(|a: Action| r.notation(a)).collect()
 }
 
 /// Plays passively (roll, shift 0, end, recover) until `stop` holds.
