@@ -30,6 +30,27 @@ pub fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// The set-up flags every game-starting command takes.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct SetupArgs {
+    /// Scenario id (default: the game's first) / Сценарий
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// A set-up option, key=value (repeatable) / Параметр
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
+    pub options: Vec<(String, String)>,
+    /// Players, for games that take a player count (same as --option players=N) / Число игроков
+    #[arg(long)]
+    pub players: Option<u8>,
+}
+
+impl SetupArgs {
+    /// The set-up these flags ask for, with this seed.
+    pub fn setup(&self, seed: u64) -> Setup {
+        request(self.scenario.clone(), &with_players(&self.options, self.players), seed)
+    }
+}
+
 /// The options with `players=N` added when `--players N` was given.
 pub fn with_players(options: &[(String, String)], players: Option<u8>) -> Vec<(String, String)> {
     let mut out = options.to_vec();

@@ -2,7 +2,7 @@
 
 use super::Result;
 use crate::Lang;
-use sandtable::setup::{parse_option, request, with_players};
+use sandtable::setup::SetupArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -14,17 +14,13 @@ pub struct Args {
     /// First seed / Первое зерно
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// A set-up option, key=value (repeatable) / Параметр
-    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
-    options: Vec<(String, String)>,
-    /// Players, for games that take a player count (same as --option players=N) / Число игроков
-    #[arg(long)]
-    players: Option<u8>,
+    #[command(flatten)]
+    setup: SetupArgs,
 }
 
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let r = driver.bench(&request(None, &with_players(&a.options, a.players), a.seed), a.seconds)?;
+    let r = driver.bench(&a.setup.setup(a.seed), a.seconds)?;
     let ru = lang == Lang::Ru;
     let t = |en: &'static str, ru_: &'static str| if ru { ru_ } else { en };
     let cores = std::thread::available_parallelism().map_or(1, usize::from);

@@ -6,7 +6,7 @@ use super::{seat, Fail, Result};
 use crate::Lang;
 use sandtable::gamefile::{self, read_record, write_record, FileError};
 use sandtable::say::{event_lines, refusal_line, status_line};
-use sandtable::setup::{clock_seed, parse_option, request, with_players};
+use sandtable::setup::{clock_seed, SetupArgs};
 use sandtable_core::{LoadError, Viewer};
 use std::path::PathBuf;
 
@@ -17,15 +17,8 @@ pub struct NewArgs {
     /// Dice seed (default: from the clock) / Зерно кубиков
     #[arg(long)]
     seed: Option<u64>,
-    /// Scenario id (default: the game's first) / Сценарий
-    #[arg(long)]
-    scenario: Option<String>,
-    /// A set-up option, key=value (repeatable) / Параметр
-    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
-    options: Vec<(String, String)>,
-    /// Players, for games that take a player count (same as --option players=N) / Число игроков
-    #[arg(long)]
-    players: Option<u8>,
+    #[command(flatten)]
+    setup: SetupArgs,
     /// The game file to write / Файл партии
     #[arg(short, long, value_name = "FILE")]
     out: PathBuf,
@@ -72,11 +65,7 @@ pub struct ReplayArgs {
 
 pub fn new(a: &NewArgs) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let session = driver.game().start(&request(
-        a.scenario.clone(),
-        &with_players(&a.options, a.players),
-        a.seed.unwrap_or_else(clock_seed),
-    ))?;
+    let session = driver.game().start(&a.setup.setup(a.seed.unwrap_or_else(clock_seed)))?;
     write_record(&a.out, &session.record(), a.force)?;
     let setup = session.setup();
     println!(

@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sandtable::gamefile::write_record;
 use sandtable::say::{event_lines, refusal_line, seat_ids};
-use sandtable::setup::{clock_seed, parse_option, request, with_players};
+use sandtable::setup::{clock_seed, SetupArgs};
 use sandtable_ai::random_text_action;
 use sandtable_core::{Seat, SeatSet, Session, Text, ToAct, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
@@ -26,15 +26,8 @@ pub struct Args {
     /// Dice seed (default: from the clock) / Зерно кубиков
     #[arg(long)]
     seed: Option<u64>,
-    /// Scenario id / Сценарий
-    #[arg(long)]
-    scenario: Option<String>,
-    /// A set-up option, key=value (repeatable) / Параметр
-    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
-    options: Vec<(String, String)>,
-    /// Players, for games that take a player count (same as --option players=N) / Число игроков
-    #[arg(long)]
-    players: Option<u8>,
+    #[command(flatten)]
+    setup: SetupArgs,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -46,7 +39,7 @@ pub enum Opponent {
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
     let seed = a.seed.unwrap_or_else(clock_seed);
-    let session = driver.game().start(&request(a.scenario.clone(), &with_players(&a.options, a.players), seed))?;
+    let session = driver.game().start(&a.setup.setup(seed))?;
     let info = session.info().clone();
     let mine = match &a.seat {
         Some(id) => seat(&info, id)?,

@@ -3,7 +3,7 @@
 use super::{Fail, Result};
 use crate::Lang;
 use indicatif::{ProgressBar, ProgressStyle};
-use sandtable::setup::{parse_option, request, with_players};
+use sandtable::setup::SetupArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,15 +18,8 @@ pub struct Args {
     /// The bot playing every seat / Бот
     #[arg(long, value_enum, default_value_t = BotKind::Random)]
     bot: BotKind,
-    /// Scenario id / Сценарий
-    #[arg(long)]
-    scenario: Option<String>,
-    /// A set-up option, key=value (repeatable) / Параметр
-    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
-    options: Vec<(String, String)>,
-    /// Players, for games that take a player count (same as --option players=N) / Число игроков
-    #[arg(long)]
-    players: Option<u8>,
+    #[command(flatten)]
+    setup: SetupArgs,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -37,7 +30,7 @@ pub enum BotKind {
 
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let setup = request(a.scenario.clone(), &with_players(&a.options, a.players), a.seed);
+    let setup = a.setup.setup(a.seed);
     // Refuse a bad set-up once, up front, rather than as N failures.
     driver.game().start(&setup)?;
     let bar = ProgressBar::new(a.games as u64);
