@@ -21,11 +21,12 @@ impl Colditz {
         let pawn = s.pawn(q);
         let Some(c) = pawn.circle() else { return false };
         let circle = self.board.circle(c);
-        if circle.safe || circle.zone == Zone::Appel || circle.zone.is_cell() {
-            return false;
-        }
+        // Below ground only the tunnel's detection matters, whatever lies above.
         if pawn.in_tunnel {
             return circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == crate::TunnelState::Detected);
+        }
+        if circle.safe || circle.zone == Zone::Appel || circle.zone.is_cell() {
+            return false;
         }
         if pawn.returning && s.held(nation) == 0 {
             return false;
@@ -117,21 +118,21 @@ impl Colditz {
     /// Queues the loss of `count` Equipment cards (the officer chooses which;
     /// a Hideaway saves one each).
     /// Several losses of one officer at once (two arrests, a Search) merge
-    /// into one demand, never more than the cards he holds.
+    /// into one demand of one card each; each answer settles one (a card, or a
+    /// Hideaway), and the demand lapses once he holds no Equipment.
     pub(crate) fn confiscate(&self, s: &mut State, nation: Nation, count: u8) {
-        let held = s.held(nation);
+        if s.held(nation) == 0 {
+            return;
+        }
         for p in s.pending.iter_mut() {
             if let Pending::Confiscate { nation: n, count: c } = p {
                 if *n == nation {
-                    *c = (*c + count).min(held);
+                    *c += count;
                     return;
                 }
             }
         }
-        let count = count.min(held);
-        if count > 0 {
-            s.pending.push(Pending::Confiscate { nation, count });
-        }
+        s.pending.push(Pending::Confiscate { nation, count });
     }
 
     /// Checks an answer to a waiting decision.
@@ -229,8 +230,8 @@ impl Colditz {
                         format!("{}: конфискован предмет — {}", nation.name().ru, t.ru),
                     )
                 });
-                let left = (count - 1).min(s.held(nation));
-                if left > 0 {
+                let left = count - 1;
+                if left > 0 && s.held(nation) > 0 {
                     s.pending.insert(0, Pending::Confiscate { nation, count: left });
                 }
             }
@@ -241,8 +242,8 @@ impl Colditz {
                 ev.say("Colditz: Cards", || {
                     Text::fixed("a Hideaway saves an Equipment card", "Hideaway спасает карту Экипировки")
                 });
-                let left = (count - 1).min(s.held(nation));
-                if left > 0 {
+                let left = count - 1;
+                if left > 0 && s.held(nation) > 0 {
                     s.pending.insert(0, Pending::Confiscate { nation, count: left });
                 }
             }

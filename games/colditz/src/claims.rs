@@ -60,7 +60,7 @@ impl Colditz {
         Ok(())
     }
 
-    /// Takes the card; in the 2016 rules both POWs go back to Appel.
+    /// Takes the card; both POWs go back to the Appel area (both rule sets).
     pub(crate) fn do_claim(&self, s: &mut State, seat: Seat, e: Equipment, p: PawnId, q: PawnId, ev: &mut Events) {
         let nation = Nation::of_seat(seat).expect("checked");
         s.stock[e.index()] -= 1;
@@ -188,7 +188,8 @@ impl Colditz {
     }
 
     /// Checks `give E officer`: 2016 — Equipment is traded freely between
-    /// officers except in the German's turn (here: in the giver's own turn).
+    /// officers at any moment except the German's turn (out of turn through
+    /// `Ruleset::may_act`).
     pub(crate) fn check_give(&self, s: &State, seat: Seat, e: Equipment, to: Nation) -> Result<(), Illegal> {
         if s.classic {
             return Err(Illegal::fixed(

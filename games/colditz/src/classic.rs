@@ -168,8 +168,8 @@ impl Colditz {
     /// out of counts as detected from the German's next turn.
     pub(crate) fn classic_tunnels_at_turn_end(&self, s: &mut State) {
         for t in TunnelId::ALL {
-            if s.tunnel(t) != TunnelState::Closed && self.in_tunnel(s, t).len() < 2 {
-                s.tunnels[t.index()] = TunnelState::Closed;
+            if matches!(s.tunnel(t), TunnelState::Open | TunnelState::Detected) && self.in_tunnel(s, t).len() < 2 {
+                s.tunnels[t.index()] = TunnelState::Abandoned;
             }
         }
     }

@@ -123,9 +123,12 @@ impl Colditz {
                 },
                 OptionInfo {
                     key: "starting-kits".into(),
-                    values: list(&["yes", "no"]),
-                    default: "yes".into(),
-                    text: Text::fixed("each officer starts with an escape kit (variant: no)", "у каждого Офицера Беглеца есть Комплект Спасения в начале (вариант: нет)"),
+                    values: list(&["auto", "yes", "no"]),
+                    default: "auto".into(),
+                    text: Text::fixed(
+                        "officers start with an escape kit: auto = yes in the 2016 rules, no in the classic rules (where assembling one is the first objective)",
+                        "Комплект Спасения в начале: auto — да по правилам 2016, нет по классическим (там его сборка — первая задача)",
+                    ),
                 },
                 OptionInfo {
                     key: "victory".into(),

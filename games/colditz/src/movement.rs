@@ -93,8 +93,11 @@ impl Colditz {
                 return false;
             }
         }
-        // Safe areas are closed to guards unless an Escape Attempt marker is there.
-        !circle.safe || s.markers.iter().any(|m| m.a == c || m.b == c)
+        // Safe areas are closed to guards unless an Escape Attempt marker is
+        // there, or a detected tunnel runs beneath.
+        !circle.safe
+            || s.markers.iter().any(|m| m.a == c || m.b == c)
+            || circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Detected)
     }
 
     fn pow_may_enter(&self, s: &State, occ: &Occupancy, p: PawnId, c: CircleId) -> bool {
@@ -132,7 +135,8 @@ impl Colditz {
         if s.classic && circle.zone == Zone::Inner && self.board.grey_cut[c.index()] && !self.chasing(s, g) {
             return false;
         }
-        if circle.safe && !s.markers.iter().any(|m| m.a == c || m.b == c) {
+        let over_detected = circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Detected);
+        if circle.safe && !over_detected && !s.markers.iter().any(|m| m.a == c || m.b == c) {
             return false;
         }
         match self.tunnel_of(c) {
@@ -184,7 +188,11 @@ impl Colditz {
                     (Link::Tunnel, false) => {
                         // Into a tunnel only at its entrance, and only while open.
                         match (self.tunnel_of(c), self.tunnel_of(nb)) {
-                            (Some((t, 0)), Some((_, 1))) if !guard && s.tunnel(t) != TunnelState::Closed => Some(true),
+                            (Some((t, 0)), Some((_, 1)))
+                                if !guard && matches!(s.tunnel(t), TunnelState::Open | TunnelState::Detected) =>
+                            {
+                                Some(true)
+                            }
                             _ => None,
                         }
                     }
@@ -192,7 +200,9 @@ impl Colditz {
                         let t = self.tunnel_of(nb);
                         let last = t.map(|(t, _)| self.board.tunnels[t.index()].course.len() as u8 - 1);
                         match t {
-                            Some((_, 0)) => Some(false),
+                            // 2016: out only by the exit; classic: back into the room too.
+                            Some((_, 0)) if s.classic => Some(false),
+                            Some((_, 0)) => None,
                             Some((_, step)) if Some(step) == last => Some(false),
                             Some(_) => Some(true),
                             None => None,
@@ -519,6 +529,14 @@ impl Colditz {
                 "выставлять можно только Охранников из Бараков",
             ));
         }
+        if Some(g) != self.next_barracks_guard(s) {
+            // Guards are alike: one notation per posting keeps the legal list short.
+            return Err(Illegal::fixed(
+                "Colditz: Movement",
+                "post the guards in number order",
+                "выставляйте Охранников по порядку номеров",
+            ));
+        }
         if s.classic && s.posting_closed {
             return Err(Illegal::fixed(
                 "Colditz classic: German Play",
@@ -709,7 +727,8 @@ impl Colditz {
                         out.push(Action::Release(p));
                     }
                 }
-                Loc::Barracks => {
+                // Guards are alike: only the lowest-numbered one in the barracks is listed.
+                Loc::Barracks if Some(p) == self.next_barracks_guard(s) => {
                     out.extend(
                         self.board.circles().filter(|&c| self.board.circle(c).guard_post).map(|c| Action::Deploy(p, c)),
                     );

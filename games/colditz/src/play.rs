@@ -236,7 +236,13 @@ impl Colditz {
                         "в Тоннель входят два ваших Военнопленных из его Комнаты (меньший номер первым)",
                     ));
                 }
-                if s.tunnel(t) != TunnelState::Closed {
+                let course = &self.board.tunnels[t.index()].course;
+                let below_free = course
+                    .iter()
+                    .skip(1)
+                    .take(2)
+                    .all(|&c| !s.present().any(|x| s.pawn(x).in_tunnel && s.pawn(x).loc == Loc::Circle(c)));
+                if s.tunnel(t) != TunnelState::Closed || !below_free {
                     return Err(Illegal::fixed(
                         "Colditz: Tunnels",
                         "that tunnel is already open",
@@ -344,6 +350,7 @@ impl Colditz {
             (Card::StaffCar, Arg::Pawn(p), _) => self.drive_staff_car(s, p, ev),
             (Card::Tunnel(t), Arg::Pawn(p), Arg::Pawn(q)) => {
                 s.tunnels[t.index()] = TunnelState::Open;
+                s.broke_out[t.index()] = false;
                 let course = self.board.tunnels[t.index()].course.clone();
                 for (pawn, step) in [(p, 1usize), (q, 2usize)] {
                     let c = course[step.min(course.len() - 1)];
@@ -403,7 +410,9 @@ impl Colditz {
         if hit {
             s.pawn_mut(q).loc = Loc::Dead;
         }
-        s.pawn_mut(g).loc = Loc::Barracks;
+        // 2016: a guard leaving the board in the German's turn may not come back that
+        // turn (the office first); classic: straight to the barracks.
+        s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
         ev.say("Colditz: Cards", || {
             Text::new(
                 format!(
@@ -444,14 +453,25 @@ impl Colditz {
         }
     }
 
-    /// Circles from the car to the nearest target, guards and gates aside.
+    /// Circles from the car to a target through the main gate (the circle
+    /// `pass-m` on the authored board) and over the main bridge; guards and
+    /// gates aside. Without such a circle, the nearest target.
     pub fn car_distance(&self) -> u16 {
+        match self.board.find("pass-m") {
+            Some(gate) => self
+                .step_distance(self.board.car, |c| c == gate)
+                .saturating_add(self.step_distance(gate, |c| self.board.circle(c).target)),
+            None => self.step_distance(self.board.car, |c| self.board.circle(c).target),
+        }
+    }
+
+    /// Circles by steps from `from` to the first circle `to` accepts.
+    fn step_distance(&self, from: crate::CircleId, to: impl Fn(crate::CircleId) -> bool) -> u16 {
         let mut dist = vec![u16::MAX; self.board.net.len()];
-        let car = self.board.car;
-        dist[car.index()] = 0;
-        let mut queue = VecDeque::from([car]);
+        dist[from.index()] = 0;
+        let mut queue = VecDeque::from([from]);
         while let Some(c) = queue.pop_front() {
-            if self.board.circle(c).target {
+            if to(c) {
                 return dist[c.index()];
             }
             for (nb, link) in self.board.net.links(c) {
@@ -483,7 +503,9 @@ impl Colditz {
         s.markers.retain(|m| {
             self.board.circle(m.a).zone != Zone::Room(room) && self.board.circle(m.b).zone != Zone::Room(room)
         });
-        s.pawn_mut(g).loc = Loc::Barracks;
+        // 2016: a guard leaving the board in the German's turn may not come back that
+        // turn (the office first); classic: straight to the barracks.
+        s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
         s.search = None;
         let _ = guards_for;
         ev.say("Colditz: Cards", || Text::fixed("the room is searched", "Комната обыскана"));

@@ -55,7 +55,11 @@ impl Colditz {
                 hand.add(c);
             }
         }
-        let starting_kits = opt("starting-kits") != "no";
+        let starting_kits = match opt("starting-kits") {
+            "yes" => true,
+            "no" => false,
+            _ => !classic,
+        };
         let mut kits = [false; 5];
         for k in kits.iter_mut().take(officers) {
             *k = starting_kits;

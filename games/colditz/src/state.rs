@@ -87,6 +87,9 @@ pub enum TunnelState {
     Open,
     /// Open, and detected by a Tunnel Detected card: guards may arrest in it.
     Detected,
+    /// Classic: abandoned with fewer than two POWs inside; closed to POWs for
+    /// the rest of the game (the last one inside may still walk out).
+    Abandoned,
 }
 
 /// An interrupt or out-of-turn decision the game waits for.

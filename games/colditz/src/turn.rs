@@ -214,7 +214,7 @@ impl Colditz {
     /// collapse: the one left goes to solitary, a guard in it to the office.
     pub(crate) fn collapse_tunnels(&self, s: &mut State, ev: &mut Events) {
         for t in TunnelId::ALL {
-            if s.tunnel(t) == TunnelState::Closed {
+            if matches!(s.tunnel(t), TunnelState::Closed | TunnelState::Abandoned) {
                 continue;
             }
             let inside: Vec<PawnId> = self.in_tunnel(s, t);

@@ -159,6 +159,8 @@ fn by_the_car() -> (Colditz, State) {
 fn colditz_cards_staff_car_six_throws_against_the_distance() {
     let (r, mut s) = by_the_car();
     let distance = u32::from(r.car_distance());
+    // Through the main gate and over the bridge: 45 circles on the authored board (BOARD.md).
+    assert_eq!(distance, 45);
     with_dice(&r, &mut s, BR.seat(), "play staff-car br1", "Colditz: Cards", |d| {
         d.iter().map(|&x| u32::from(x)).sum::<u32>() >= distance
     });
@@ -222,7 +224,11 @@ fn colditz_cards_shoot_to_kill_doubles_the_first_throw() {
     play(&r, &mut s, BR.seat(), "pass");
     assert_eq!(at(&s, pow(BR, 1)), Loc::Dead, "8 reaches 5");
     assert!(s.hands[0].is_empty(), "a throw of 4 for a shot draws no card");
-    assert_eq!(at(&s, guard(1)), Loc::Barracks, "the shooting guard goes to the barracks");
+    assert_eq!(
+        at(&s, guard(1)),
+        Loc::Office,
+        "2016: the shooting guard leaves the board; the office first, so not back this turn"
+    );
 }
 
 #[test]
@@ -233,7 +239,7 @@ fn colditz_cards_talisman_answers_shoot_to_kill() {
     assert_eq!(to_act(&r, &s), vec![BR.seat()]);
     play(&r, &mut s, BR.seat(), "play talisman");
     assert_ne!(at(&s, pow(BR, 1)), Loc::Dead, "4 does not reach 5");
-    assert_eq!(at(&s, guard(1)), Loc::Barracks);
+    assert_eq!(at(&s, guard(1)), Loc::Office, "2016: off the board for the rest of the German turn");
     assert_eq!(s.opportunity.cards().last(), Some(&card(&r, "talisman")));
     assert_eq!(to_act(&r, &s), vec![DE]);
 }
@@ -349,7 +355,7 @@ fn colditz_cards_search_arrests_the_pows_in_the_room_whose_officer_holds_equipme
         Zone::Room(room_index(&r, "dentist")),
         "an officer with no Equipment: his POW stays"
     );
-    assert_eq!(at(&s, guard(1)), Loc::Barracks);
+    assert_eq!(at(&s, guard(1)), Loc::Office, "2016: off the board for the rest of the German turn");
     // One Equipment card per POW.
     assert_eq!(s.pending, vec![Pending::Confiscate { nation: BR, count: 2 }]);
     play(&r, &mut s, BR.seat(), "surrender key");

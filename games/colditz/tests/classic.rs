@@ -18,9 +18,17 @@ fn colditz_classic_tunnels_an_abandoned_tunnel_keeps_its_last_pow() {
     move_phase(&mut s, BR.seat(), 0);
     play(&r, &mut s, BR.seat(), "end");
     // No one may enter any more, but the last POW is not sent to solitary.
-    assert_eq!(s.tunnel(t), TunnelState::Closed);
+    assert_eq!(s.tunnel(t), TunnelState::Abandoned);
     assert!(s.pawn(pow(BR, 1)).in_tunnel);
     assert_eq!(s.pawn(pow(BR, 1)).circle(), Some(c[2]));
+    // And the Tunnel card cannot reopen it for the rest of the game.
+    let room = r.board.circle(c[0]).zone;
+    let spots: Vec<_> = r.board.circles().filter(|&x| r.board.circle(x).zone == room && x != c[0]).take(2).collect();
+    put(&mut s, pow(BR, 2), spots[0]);
+    put(&mut s, pow(BR, 3), spots[1]);
+    give_card(&mut s, BR.seat(), card(&r, "tunnel:canteen"));
+    move_phase(&mut s, BR.seat(), 3);
+    assert_eq!(refused(&r, &s, BR.seat(), "play tunnel:canteen br2 br3").rule, "Colditz: Tunnels");
 }
 
 #[test]

@@ -326,6 +326,8 @@ fn colditz_successful_escape_the_german_decides_whether_the_markers_go() {
 #[test]
 fn colditz_classic_successful_escape_the_kit_is_kept_for_the_rest_of_the_game() {
     let (r, mut s) = blank_with(4, 1, &[("rules", "classic")]);
+    assert!(!s.kits[BR.index()], "classic: no kit at the start (assembling one is the first objective)");
+    s.kits[BR.index()] = true;
     let (t, n) = target_and_neighbour(&r);
     put(&mut s, pow(BR, 1), n);
     move_phase(&mut s, BR.seat(), 1);
