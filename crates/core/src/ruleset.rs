@@ -85,12 +85,14 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Text that is not an action of this game.
     fn parse(&self, text: &str) -> Result<Self::Action, ParseError>;
 
-    /// A logged action as `viewer` may read it: the notation, or a redacted
+    /// A logged action as `viewer` may read it: the notation, a redacted
     /// text when the action carries what the viewer may not see (a secret
-    /// choice, a face-down discard, a card handed over). Default: the
-    /// notation. Logs shown to a seat (server, engine, terminal) go through it.
-    fn log_text(&self, action: Self::Action, _actor: Seat, _viewer: Viewer) -> String {
-        self.notation(action)
+    /// choice, a face-down discard, a card handed over), or `None` when even
+    /// its being made would tell too much (one of several secret choices).
+    /// Default: the notation. Logs shown to a seat (server, engine, terminal)
+    /// go through it.
+    fn log_text(&self, action: Self::Action, _actor: Seat, _viewer: Viewer) -> Option<String> {
+        Some(self.notation(action))
     }
 
     /// How far the state's dice have advanced ([`crate::Dice::position`]).

@@ -278,12 +278,12 @@ impl<R: Ruleset> Session for Match<R> {
         let info = self.rules.info();
         self.log
             .iter()
-            .map(|e| {
+            .filter_map(|e| {
                 let action = match (self.rules.parse(&e.action), info.seat(&e.seat)) {
-                    (Ok(a), Some(actor)) => self.rules.log_text(a, actor, viewer),
+                    (Ok(a), Some(actor)) => self.rules.log_text(a, actor, viewer)?,
                     _ => e.action.clone(),
                 };
-                LogEntry { seat: e.seat.clone(), action }
+                Some(LogEntry { seat: e.seat.clone(), action })
             })
             .collect()
     }

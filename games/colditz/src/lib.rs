@@ -372,19 +372,21 @@ impl Ruleset for Colditz {
         self.parse_action(text)
     }
 
-    fn log_text(&self, a: Action, actor: Seat, viewer: Viewer) -> String {
+    fn log_text(&self, a: Action, actor: Seat, viewer: Viewer) -> Option<String> {
         if viewer == Viewer::Seat(actor) {
-            return self.notation(a);
+            return Some(self.notation(a));
         }
-        match a {
+        Some(match a {
             // Discards go face down; a handed-over card or Equipment kind is
-            // private; Appel answers are secret until all are in.
+            // private; Appel answers are secret until all are in — not even
+            // how many POWs refuse shows, only that the officer has answered.
             Action::Discard(_) => "discard (face down)".into(),
             Action::Give(_, n) => format!("give equipment {}", n.id()),
             Action::GiveCard(_, n) => format!("give a card {}", n.id()),
-            Action::Refuse(_) => "appel answer (secret)".into(),
+            Action::Refuse(_) => return None,
+            Action::Answer => "appel answered".into(),
             _ => self.notation(a),
-        }
+        })
     }
 
     fn dice_position(&self, s: &State) -> u128 {

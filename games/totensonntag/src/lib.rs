@@ -458,12 +458,12 @@ impl Ruleset for Totensonntag {
         self.parse_action(text)
     }
 
-    fn log_text(&self, a: Action, actor: Seat, viewer: Viewer) -> String {
-        match a {
+    fn log_text(&self, a: Action, actor: Seat, viewer: Viewer) -> Option<String> {
+        Some(match a {
             // 2.1/2.2: a pick (or the choice to roll) is secret from the other side.
             Action::Pick(_) | Action::Roll if viewer != Viewer::Seat(actor) => "initiative choice (secret)".into(),
             _ => self.notation(a),
-        }
+        })
     }
 
     fn dice_position(&self, s: &State) -> u128 {
