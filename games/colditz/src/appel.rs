@@ -140,7 +140,10 @@ impl Colditz {
                 continue;
             }
             for (nb, link) in self.board.net.links(c) {
-                if matches!(link, Link::Drop { .. }) || nb == self.board.car || dist[nb.index()] != u8::MAX {
+                if matches!(link, Link::Drop { .. } | Link::Tunnel)
+                    || nb == self.board.car
+                    || dist[nb.index()] != u8::MAX
+                {
                     continue;
                 }
                 dist[nb.index()] = d + 1;

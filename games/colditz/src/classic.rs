@@ -102,7 +102,10 @@ impl Colditz {
         let pawn = s.pawn(p);
         let ok_start = pawn.circle().is_some_and(|c| {
             let zone = self.board.circle(c).zone;
-            !pawn.in_tunnel && (zone.is_inner() || (pawn.returning && zone == crate::Zone::Outer))
+            // The grey zone (courtyard and rooms, not the white Appel area).
+            !pawn.in_tunnel
+                && (matches!(zone, crate::Zone::Inner | crate::Zone::Room(_))
+                    || (pawn.returning && zone == crate::Zone::Outer))
         });
         if !ok_start {
             return Err(Illegal::fixed(

@@ -38,6 +38,8 @@ impl Colditz {
         if s.players == 6 && !s.classic {
             if let Some(part) = s.kit_parts_aside.pop() {
                 s.hands[nation.seat().index()].add(part);
+                // A hidden card drawn: past it, no undo.
+                s.reveals += 1;
             }
         }
         if s.markers.iter().any(|m| m.nation == nation) {

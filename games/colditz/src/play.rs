@@ -45,8 +45,16 @@ impl Colditz {
                     out.extend(pawns.iter().map(|&p| Action::Play(card, Arg::Pawn(p), Arg::None)));
                 }
                 Card::Inspection | Card::Tunnel(_) | Card::ShootToKill => {
-                    for &a in &pawns {
-                        for &b in &pawns {
+                    // Only pairs the card can take: two guards; two of one's POWs; a guard and a POW.
+                    let guards: Vec<PawnId> = pawns.iter().copied().filter(|p| p.is_guard()).collect();
+                    let pows: Vec<PawnId> = pawns.iter().copied().filter(|p| !p.is_guard()).collect();
+                    let (first, second) = match card {
+                        Card::Inspection => (&guards, &guards),
+                        Card::Tunnel(_) => (&pows, &pows),
+                        _ => (&guards, &pows),
+                    };
+                    for &a in first {
+                        for &b in second {
                             out.push(Action::Play(card, Arg::Pawn(a), Arg::Pawn(b)));
                         }
                     }
@@ -389,7 +397,11 @@ impl Colditz {
                 return Some(dist[c.index()]);
             }
             for (nb, link) in self.board.net.links(c) {
-                if matches!(link, Link::Drop { .. }) || nb == self.board.car || dist[nb.index()] != u8::MAX {
+                // Walls (drops) block the view; nobody sees down a tunnel.
+                if matches!(link, Link::Drop { .. } | Link::Tunnel)
+                    || nb == self.board.car
+                    || dist[nb.index()] != u8::MAX
+                {
                     continue;
                 }
                 dist[nb.index()] = dist[c.index()].saturating_add(1);
