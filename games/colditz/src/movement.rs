@@ -347,7 +347,6 @@ impl Colditz {
         let pawn = s.pawn_mut(p);
         pawn.loc = Loc::Circle(d.circle);
         pawn.in_tunnel = d.tunnel;
-        pawn.moved = true;
         if was_in_tunnel && !d.tunnel {
             if let Some((t, step)) = self.tunnel_of(d.circle) {
                 if step > 0 {
@@ -504,7 +503,6 @@ impl Colditz {
         }
         let pawn = s.pawn_mut(p);
         pawn.loc = Loc::Circle(to);
-        pawn.moved = true;
         match equipment {
             Equipment::Key => pawn.used_key = true,
             Equipment::Pass => pawn.used_pass = true,
@@ -697,7 +695,6 @@ impl Colditz {
         pawn.loc = Loc::Circle(to);
         pawn.returning = outer;
         pawn.return_distance = from;
-        pawn.moved = true;
         ev.say("Colditz: Solitary Cells", || {
             Text::new(
                 format!("{} leaves solitary to {}", p.code(), self.board.key(to)),

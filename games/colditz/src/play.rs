@@ -336,7 +336,6 @@ impl Colditz {
             (Card::MoveFast(room), Arg::Pawn(p), _) => {
                 if let Some(c) = self.free_in_room(s, room) {
                     s.pawn_mut(p).loc = Loc::Circle(c);
-                    s.pawn_mut(p).moved = true;
                 }
             }
             (Card::Release, Arg::Pawn(p), _) => self.release(s, p, ev),
@@ -365,7 +364,6 @@ impl Colditz {
                     let x = s.pawn_mut(pawn);
                     x.loc = Loc::Circle(c);
                     x.in_tunnel = true;
-                    x.moved = true;
                 }
                 ev.say("Colditz: Tunnels", || {
                     Text::new(format!("the {} tunnel is open", t.name()), format!("Тоннель ({}) открыт", t.name()))

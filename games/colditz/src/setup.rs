@@ -90,7 +90,6 @@ impl Colditz {
             pending: Vec::new(),
             mp: 0,
             releases: 0,
-            drew: false,
             pawns,
             opportunity,
             security,

@@ -35,8 +35,6 @@ pub struct Pawn {
     /// A POW released from the outer cells on its way back in: immune from
     /// arrest while his officer holds no equipment and he keeps moving back.
     pub returning: bool,
-    /// Moved this turn.
-    pub moved: bool,
     /// While `returning`: circles to the inner courtyard at the end of his
     /// officer's last turn (he must get closer every turn to stay immune).
     pub return_distance: u8,
@@ -52,7 +50,6 @@ impl Pawn {
         loc: Loc::Absent,
         in_tunnel: false,
         returning: false,
-        moved: false,
         return_distance: 0,
         used_key: false,
         used_pass: false,
@@ -190,8 +187,6 @@ pub struct State {
     pub mp: u8,
     /// Releases from solitary left this turn (one per doubles thrown).
     pub releases: u8,
-    /// The player drew a card this turn (2016: one a turn).
-    pub drew: bool,
     /// Every pawn slot, by [`PawnId::index`].
     pub pawns: Vec<Pawn>,
     /// Opportunity deck.

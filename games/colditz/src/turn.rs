@@ -60,7 +60,6 @@ impl Colditz {
         let card = if seat == GERMAN { s.security.draw() } else { s.opportunity.draw() };
         if let Some(c) = card {
             s.hands[seat.index()].add(c);
-            s.drew = true;
             ev.say("Colditz: Cards", || Text::fixed("a card is drawn", "вытянута карта"));
         }
     }
@@ -202,12 +201,8 @@ impl Colditz {
         s.phase = Phase::Roll;
         s.mp = 0;
         s.releases = 0;
-        s.drew = false;
         s.posting_closed = false;
         s.guards_moved = 0;
-        for p in s.present().collect::<Vec<_>>() {
-            s.pawn_mut(p).moved = false;
-        }
     }
 
     /// Tunnels with fewer than two POWs inside at the end of any turn
