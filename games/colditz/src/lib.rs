@@ -44,6 +44,16 @@ use sandtable_core::{
     SetupError, Text, ToAct, Viewer,
 };
 
+/// What a passed check computed, handed to `apply`.
+enum Plan {
+    /// Nothing to keep.
+    Checked,
+    /// A move's destination and cost (from the path search).
+    Move(movement::Dest),
+    /// A crossing's equipment, count and marker.
+    Cross((Equipment, u8, Option<Marker>)),
+}
+
 /// POWs per Escape Officer by player count (set-up table).
 pub const fn pawns_per_officer(players: u8) -> u8 {
     match players {
@@ -209,6 +219,17 @@ impl Colditz {
             .collect()
     }
 
+    /// Checks an action and keeps what the check computed for applying it:
+    /// a move's path search or a crossing's equipment are not redone.
+    fn plan(&self, s: &State, seat: Seat, a: Action) -> Result<Plan, Illegal> {
+        let moving = s.pending.is_empty() && s.phase == Phase::Move && self.to_act_set(s).contains(seat);
+        match a {
+            Action::Move(p, to) if moving => self.check_move(s, seat, p, to).map(Plan::Move),
+            Action::Cross(p, to) if moving => self.check_cross(s, seat, p, to).map(Plan::Cross),
+            _ => self.check_action(s, seat, a).map(|()| Plan::Checked),
+        }
+    }
+
     fn check_action(&self, s: &State, seat: Seat, a: Action) -> Result<(), Illegal> {
         if !self.to_act_set(s).contains(seat) {
             if self.may_act_set(s).contains(seat) {
@@ -354,8 +375,8 @@ impl Ruleset for Colditz {
         }
     }
     fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
-        self.check_action(s, seat, a)?;
-        self.apply(s, seat, a, ev);
+        let plan = self.plan(s, seat, a)?;
+        self.apply(s, seat, a, plan, ev);
         self.evict_guards_from_closed_rooms(s);
         Ok(())
     }
@@ -408,7 +429,7 @@ impl Ruleset for Colditz {
 
 impl Colditz {
     /// Applies a checked action.
-    fn apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) {
+    fn apply(&self, s: &mut State, seat: Seat, a: Action, plan: Plan, ev: &mut Events) {
         if !s.pending.is_empty() {
             self.do_pending(s, a, ev);
             return;
@@ -436,13 +457,15 @@ impl Colditz {
             Action::Give(e, n) => self.do_give(s, seat, e, n),
             Action::GiveCard(card, n) => self.do_give_card(s, seat, card, n),
             Action::DoOrDie(p) => self.do_do_or_die(s, p, ev),
-            Action::Move(p, to) => {
-                let d = self.check_move(s, seat, p, to).expect("checked");
-                self.do_move(s, p, d, ev);
+            Action::Move(p, _) => {
+                if let Plan::Move(d) = plan {
+                    self.do_move(s, p, d, ev);
+                }
             }
             Action::Cross(p, to) => {
-                let used = self.check_cross(s, seat, p, to).expect("checked");
-                self.do_cross(s, p, to, used, ev);
+                if let Plan::Cross(used) = plan {
+                    self.do_cross(s, p, to, used, ev);
+                }
             }
             Action::Deploy(g, to) => {
                 s.pawn_mut(g).loc = Loc::Circle(to);

@@ -457,8 +457,7 @@ impl Colditz {
                 "не хватает Экипировки: Ключ для Двери, Пропуск для Инспекционного Пункта, Верёвка для 30 футов или две для 60, Кусачки для Проволоки",
             ));
         }
-        let occ = Occupancy::of(self, s);
-        if occ.at(to).is_some() {
+        if s.present().any(|x| s.pawn(x).loc == Loc::Circle(to) && !s.pawn(x).in_tunnel) {
             return Err(Illegal::fixed(
                 "Colditz: Movement",
                 "a pawn never moves through or onto another pawn",
