@@ -1,6 +1,6 @@
 //! The contract every game implements.
 
-use crate::{Events, GameInfo, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer};
+use crate::{Events, GameInfo, Hint, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -111,6 +111,21 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Default: the game has no hidden information.
     fn resample_hidden(&self, state: &Self::State, _viewer: Viewer, _seed: u64) -> Self::State {
         state.clone()
+    }
+
+    /// Where `action` points on the board, for a graphical front end: the
+    /// piece it is about and the place it reaches. Default: nowhere (every
+    /// action a button).
+    fn hint(&self, _state: &Self::State, _action: Self::Action) -> Hint {
+        Hint::NONE
+    }
+
+    /// The static picture of the board a graphical front end draws once per
+    /// game (hex centres and terrain, circles and links…), as JSON the
+    /// game's browser renderer reads; ids match the view's and [`Hint`]'s.
+    /// Default: nothing to draw. Cost: builds the JSON each call; callers cache.
+    fn drawing(&self) -> serde_json::Value {
+        serde_json::Value::Null
     }
 
     /// The board drawn as text for a terminal. Default: the view as JSON.

@@ -3,7 +3,7 @@
 //! any game by name.
 
 use crate::record::{state_hash, GameRecord, LoadError, LogEntry, FORMAT};
-use crate::{Event, Events, GameInfo, Illegal, ParseError, Ruleset, Seat, Setup, SetupError, Text, ToAct, Viewer};
+use crate::{Event, Events, GameInfo, Illegal, LegalAction, SeatSet, ParseError, Ruleset, Seat, Setup, SetupError, Text, ToAct, Viewer};
 use std::fmt;
 use std::sync::Arc;
 
@@ -33,6 +33,15 @@ pub trait Session: Send + Sync {
     fn to_act(&self) -> ToAct;
     /// The legal actions of `seat`, in canonical notation.
     fn legal(&self, seat: Seat) -> Vec<String>;
+    /// The legal actions of `seat` with where each points on the board
+    /// (see [`Ruleset::hint`]), in the order of [`Session::legal`].
+    fn legal_hinted(&self, seat: Seat) -> Vec<LegalAction>;
+    /// The seats taking part in this match (see [`Ruleset::seats`]).
+    fn seats(&self) -> SeatSet;
+    /// Seats that may act now without owing a decision (see [`Ruleset::may_act`]).
+    fn may_act(&self) -> SeatSet;
+    /// The static board drawing (see [`Ruleset::drawing`]).
+    fn drawing(&self) -> serde_json::Value;
     /// Applies an action given as text.
     ///
     /// # Errors
@@ -237,6 +246,22 @@ impl<R: Ruleset> Session for Match<R> {
         let mut out = Vec::new();
         self.rules.legal_actions(&self.state, seat, &mut out);
         out.into_iter().map(|a| self.rules.notation(a)).collect()
+    }
+    fn legal_hinted(&self, seat: Seat) -> Vec<LegalAction> {
+        let mut out = Vec::new();
+        self.rules.legal_actions(&self.state, seat, &mut out);
+        out.into_iter()
+            .map(|a| LegalAction { action: self.rules.notation(a), hint: self.rules.hint(&self.state, a) })
+            .collect()
+    }
+    fn seats(&self) -> SeatSet {
+        self.rules.seats(&self.state)
+    }
+    fn may_act(&self) -> SeatSet {
+        self.rules.may_act(&self.state)
+    }
+    fn drawing(&self) -> serde_json::Value {
+        self.rules.drawing()
     }
     fn apply(&mut self, seat: Seat, action: &str) -> Result<Applied, Refusal> {
         let mut events = Events::recording();

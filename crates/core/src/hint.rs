@@ -1,0 +1,47 @@
+//! What a graphical front end needs beyond the rules: a static drawing of
+//! the board, and for each legal action the piece it moves and the place it
+//! reaches, so a click on a piece can light up where it may go.
+
+use serde::{Deserialize, Serialize};
+
+/// Where an action points on the board. Ids are the ones the game's view
+/// and drawing use (a unit code and a hex id; a pawn id and a circle id).
+/// An action with neither (end the impulse, play a card from hand) is shown
+/// as a button.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hint {
+    /// The piece the action is about (clicked first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    /// The place it goes to or targets (clicked second).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+}
+
+impl Hint {
+    /// No board location: a button.
+    pub const NONE: Hint = Hint { piece: None, place: None };
+
+    /// An action of `piece` towards `place`.
+    pub fn to(piece: impl Into<String>, place: impl Into<String>) -> Hint {
+        Hint { piece: Some(piece.into()), place: Some(place.into()) }
+    }
+    /// An action of `piece` that goes nowhere on the board (exit, top of stack).
+    pub fn piece(piece: impl Into<String>) -> Hint {
+        Hint { piece: Some(piece.into()), place: None }
+    }
+    /// An action on `place` alone (deploy a marker there).
+    pub fn place(place: impl Into<String>) -> Hint {
+        Hint { piece: None, place: Some(place.into()) }
+    }
+}
+
+/// A legal action as a front end lists it: its notation and its [`Hint`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalAction {
+    /// Canonical notation: what to submit.
+    pub action: String,
+    /// Where it points on the board.
+    #[serde(flatten)]
+    pub hint: Hint,
+}
