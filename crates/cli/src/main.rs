@@ -38,6 +38,8 @@ impl Lang {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve games in the browser (the main job) / Сервер с игрой в браузере
+    Serve(cmd::serve::Args),
     /// List every game with its seats, scenarios and options / Список игр
     Games,
     /// Play in the terminal, hot-seat or against a bot / Игра в терминале
@@ -83,6 +85,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let lang = cli.lang;
     let result = match cli.command {
+        Command::Serve(a) => cmd::serve::run(&a),
         Command::Games => cmd::games::run(lang),
         Command::Play(a) => cmd::play::run(&a, lang),
         Command::New(a) => cmd::pbem::new(&a),

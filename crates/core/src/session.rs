@@ -3,7 +3,10 @@
 //! any game by name.
 
 use crate::record::{state_hash, GameRecord, LoadError, LogEntry, FORMAT};
-use crate::{Event, Events, GameInfo, Illegal, LegalAction, SeatSet, ParseError, Ruleset, Seat, Setup, SetupError, Text, ToAct, Viewer};
+use crate::{
+    Event, Events, GameInfo, Illegal, LegalAction, ParseError, Ruleset, Seat, SeatSet, Setup, SetupError, Text, ToAct,
+    Viewer,
+};
 use std::fmt;
 use std::sync::Arc;
 
@@ -21,6 +24,8 @@ pub trait Game: Send + Sync {
     /// # Errors
     /// See [`LoadError`].
     fn load(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError>;
+    /// The static board drawing (see [`Ruleset::drawing`]).
+    fn drawing(&self) -> serde_json::Value;
 }
 
 /// A match in progress, driven by text.
@@ -40,8 +45,6 @@ pub trait Session: Send + Sync {
     fn seats(&self) -> SeatSet;
     /// Seats that may act now without owing a decision (see [`Ruleset::may_act`]).
     fn may_act(&self) -> SeatSet;
-    /// The static board drawing (see [`Ruleset::drawing`]).
-    fn drawing(&self) -> serde_json::Value;
     /// Applies an action given as text.
     ///
     /// # Errors
@@ -53,6 +56,9 @@ pub trait Session: Send + Sync {
     /// # Errors
     /// Why not, in both languages.
     fn undo(&mut self, seat: Seat) -> Result<(), Text>;
+    /// Why [`Session::undo`] would refuse for `seat` now, or `None` if it
+    /// would take the last action back. O(1).
+    fn undo_refusal(&self, seat: Seat) -> Option<Text>;
     /// What `viewer` may see, as JSON.
     fn view(&self, viewer: Viewer) -> serde_json::Value;
     /// The board as text for a terminal.
@@ -113,6 +119,9 @@ impl<R: Ruleset> Game for Rules<R> {
     }
     fn load(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError> {
         Ok(Box::new(Match::load(self.0.clone(), record)?))
+    }
+    fn drawing(&self) -> serde_json::Value {
+        self.0.drawing()
     }
 }
 
@@ -260,35 +269,35 @@ impl<R: Ruleset> Session for Match<R> {
     fn may_act(&self) -> SeatSet {
         self.rules.may_act(&self.state)
     }
-    fn drawing(&self) -> serde_json::Value {
-        self.rules.drawing()
-    }
     fn apply(&mut self, seat: Seat, action: &str) -> Result<Applied, Refusal> {
         let mut events = Events::recording();
         let barrier = self.apply_text(seat, action, &mut events)?;
         let action = self.log.last().map(|e| e.action.clone()).unwrap_or_default();
         Ok(Applied { action, events: events.take(), barrier })
     }
-    fn undo(&mut self, seat: Seat) -> Result<(), Text> {
-        let seat_id = self.rules.info().seat_id(seat).to_owned();
+    fn undo_refusal(&self, seat: Seat) -> Option<Text> {
+        let seat_id = self.rules.info().seat_id(seat);
         match (self.log.last(), self.barriers.last()) {
-            (None, _) | (_, None) => Err(Text::fixed("nothing to undo", "нечего отменять")),
+            (None, _) | (_, None) => Some(Text::fixed("nothing to undo", "нечего отменять")),
             (Some(e), _) if e.seat != seat_id => {
-                Err(Text::fixed("the last action is not yours", "последнее действие сделано не вами"))
+                Some(Text::fixed("the last action is not yours", "последнее действие сделано не вами"))
             }
-            (_, Some(true)) => Err(Text::fixed(
+            (_, Some(true)) => Some(Text::fixed(
                 "the last action rolled dice or revealed hidden information; it stands",
                 "последнее действие бросило кубики или открыло скрытые сведения; его нельзя отменить",
             )),
-            _ => {
-                // Rebuild from the set-up: O(game length), and exact by the
-                // determinism contract; no snapshot history lives in the state.
-                let record = GameRecord { log: self.log[..self.log.len() - 1].to_vec(), ..self.record() };
-                *self =
-                    Match::replay(self.rules.clone(), &record).map_err(|e| Text::new(e.to_string(), e.to_string()))?;
-                Ok(())
-            }
+            _ => None,
         }
+    }
+    fn undo(&mut self, seat: Seat) -> Result<(), Text> {
+        if let Some(why) = self.undo_refusal(seat) {
+            return Err(why);
+        }
+        // Rebuild from the set-up: O(game length), and exact by the
+        // determinism contract; no snapshot history lives in the state.
+        let record = GameRecord { log: self.log[..self.log.len() - 1].to_vec(), ..self.record() };
+        *self = Match::replay(self.rules.clone(), &record).map_err(|e| Text::new(e.to_string(), e.to_string()))?;
+        Ok(())
     }
     fn view(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.rules.view(&self.state, viewer)).unwrap_or(serde_json::Value::Null)

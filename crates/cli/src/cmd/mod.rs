@@ -6,6 +6,7 @@ pub mod games;
 pub mod pbem;
 pub mod play;
 pub mod selfplay;
+pub mod serve;
 
 use sandtable_core::Text;
 use std::fmt::Display;

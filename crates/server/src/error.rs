@@ -1,0 +1,117 @@
+//! API errors: an HTTP status and `{"error":{"kind","rule"?,"en","ru"}}`.
+
+use crate::storage::StorageError;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use sandtable_core::{Refusal, Text};
+use serde_json::json;
+
+/// A refused request. It changed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// HTTP status.
+    pub status: StatusCode,
+    /// Machine-readable kind (see docs/server.md).
+    pub kind: &'static str,
+    /// The rule broken, for `illegal`.
+    pub rule: Option<String>,
+    /// Why, in English and Russian.
+    pub text: Text,
+}
+
+impl ApiError {
+    /// An error of `kind` with status `status`.
+    pub fn new(status: StatusCode, kind: &'static str, en: impl Into<String>, ru: impl Into<String>) -> ApiError {
+        ApiError { status, kind, rule: None, text: Text::new(en.into(), ru.into()) }
+    }
+    /// The body is not JSON of the expected shape.
+    pub fn json(e: impl std::fmt::Display) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "json",
+            format!("malformed request: {e}"),
+            format!("неверный запрос: {e}"),
+        )
+    }
+    /// The body is over the size limit.
+    pub fn too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("request over {limit} bytes"),
+            format!("запрос длиннее {limit} байт"),
+        )
+    }
+    /// No such token (or not a token at all).
+    pub fn no_token() -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "no_token", "no game opens with this link", "по этой ссылке нет партии")
+    }
+    /// The token's role may not do this.
+    pub fn forbidden(en: impl Into<String>, ru: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "forbidden", en, ru)
+    }
+    /// The submission was made against an older version.
+    pub fn stale(sent: u64, now: u64) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "stale",
+            format!("the game has moved on (you sent version {sent}, it is at {now}); nothing was applied"),
+            format!("партия уже изменилась (ваша версия {sent}, текущая {now}); ничего не применено"),
+        )
+    }
+    /// The caller is over its request rate.
+    pub fn rate() -> ApiError {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate",
+            "too many requests; wait a moment",
+            "слишком много запросов; подождите",
+        )
+    }
+    /// A storage failure.
+    pub fn storage(e: &StorageError) -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "storage",
+            format!("{e}; nothing was applied"),
+            format!("ошибка хранилища: {e}; ничего не применено"),
+        )
+    }
+    /// The rules or the notation refused an action.
+    pub fn refusal(r: Refusal) -> ApiError {
+        match r {
+            Refusal::Parse(p) => ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                kind: "parse",
+                rule: None,
+                text: Text::new(
+                    format!("cannot read {:?}: {}", p.input, p.text.en),
+                    format!("не разобрать {:?}: {}", p.input, p.text.ru),
+                ),
+            },
+            Refusal::Illegal(i) => ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                kind: "illegal",
+                rule: Some(i.rule.into_owned()),
+                text: i.text,
+            },
+        }
+    }
+}
+
+impl From<StorageError> for ApiError {
+    fn from(e: StorageError) -> ApiError {
+        ApiError::storage(&e)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut error = json!({"kind": self.kind, "en": self.text.en, "ru": self.text.ru});
+        if let Some(rule) = self.rule {
+            error["rule"] = json!(rule);
+        }
+        (self.status, Json(json!({ "error": error }))).into_response()
+    }
+}

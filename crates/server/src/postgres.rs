@@ -1,0 +1,191 @@
+//! PostgreSQL storage, for several server instances sharing one database.
+//! Same tables and semantics as `sqlite.rs`; the journal's primary key
+//! (game, version) is what keeps two instances from both appending the
+//! same version.
+
+use crate::sqlite::{journal_row, seats_from_json, seats_to_json};
+use crate::storage::{GameRow, JournalRow, Listing, Role, Storage, StorageError, Stored};
+use postgres::{Client, NoTls};
+use std::sync::Mutex;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    created BIGINT NOT NULL,
+    version BIGINT NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    token TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    role TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS journal (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    version BIGINT NOT NULL,
+    entry TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    version BIGINT NOT NULL,
+    body TEXT NOT NULL
+);
+";
+
+/// Games in a PostgreSQL database. One connection behind a mutex per
+/// server instance; each write is one transaction, committed (and so
+/// durable under the server's default `synchronous_commit=on`) before the
+/// call returns.
+pub struct PgStorage {
+    client: Mutex<Client>,
+    url: String,
+}
+
+fn backend(e: impl std::fmt::Display) -> StorageError {
+    StorageError::Backend(e.to_string())
+}
+
+impl PgStorage {
+    /// Connects to `url` and creates the tables if needed.
+    ///
+    /// # Errors
+    /// No connection, or the schema cannot be created.
+    pub fn connect(url: &str) -> Stored<PgStorage> {
+        let mut client = Client::connect(url, NoTls).map_err(backend)?;
+        client.batch_execute(SCHEMA).map_err(backend)?;
+        // The password, if any, stays out of reports.
+        let shown = match url.split_once('@') {
+            Some((_, host)) => format!("postgres://…@{host}"),
+            None => url.to_owned(),
+        };
+        Ok(PgStorage { client: Mutex::new(client), url: shown })
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut Client) -> Result<T, postgres::Error>) -> Stored<T> {
+        let mut client = self.client.lock().map_err(|_| backend("a previous request panicked holding the database"))?;
+        f(&mut client).map_err(|e| {
+            if e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION) {
+                StorageError::Conflict
+            } else {
+                backend(e)
+            }
+        })
+    }
+
+    /// Drops every table: for tests that need an empty database.
+    ///
+    /// # Errors
+    /// The database refuses.
+    pub fn wipe(&self) -> Stored<()> {
+        self.with(|c| c.batch_execute("TRUNCATE snapshots, journal, tokens, games"))
+    }
+}
+
+fn game_row(r: &postgres::Row) -> Stored<GameRow> {
+    Ok(GameRow {
+        id: r.get(0),
+        game: r.get(1),
+        setup: r.get(2),
+        seats: seats_from_json(r.get::<_, &str>(3))?,
+        created: r.get(4),
+    })
+}
+
+impl Storage for PgStorage {
+    fn describe(&self) -> String {
+        format!("postgres {} (synchronous_commit as the server sets it)", self.url)
+    }
+
+    fn create(&self, game: &GameRow, tokens: &[(String, Role)], status: &str) -> Stored<()> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO games (id, game, setup, seats, created, version, status) VALUES ($1, $2, $3, $4, $5, 0, $6)",
+                &[&game.id, &game.game, &game.setup, &seats_to_json(&game.seats), &game.created, &status],
+            )?;
+            for (token, role) in tokens {
+                tx.execute(
+                    "INSERT INTO tokens (token, game_id, role) VALUES ($1, $2, $3)",
+                    &[token, &game.id, &role.to_text()],
+                )?;
+            }
+            tx.commit()
+        })
+    }
+
+    fn append(&self, game: &str, row: &JournalRow, status: &str) -> Stored<()> {
+        let version = row.version as i64;
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO journal (game_id, version, entry, seat, text) VALUES ($1, $2, $3, $4, $5)",
+                &[&game, &version, &row.entry.as_str(), &row.seat, &row.text],
+            )?;
+            tx.execute("UPDATE games SET version = $2, status = $3 WHERE id = $1", &[&game, &version, &status])?;
+            tx.commit()
+        })
+    }
+
+    fn journal(&self, game: &str, after: u64) -> Stored<Vec<JournalRow>> {
+        let after = after as i64;
+        let rows = self.with(|c| {
+            c.query(
+                "SELECT version, entry, seat, text FROM journal WHERE game_id = $1 AND version > $2 ORDER BY version",
+                &[&game, &after],
+            )
+        })?;
+        rows.iter().map(|r| journal_row(r.get(0), r.get::<_, &str>(1), r.get(2), r.get(3))).collect()
+    }
+
+    fn game(&self, id: &str) -> Stored<Option<GameRow>> {
+        let rows = self.with(|c| c.query("SELECT id, game, setup, seats, created FROM games WHERE id = $1", &[&id]))?;
+        rows.first().map(game_row).transpose()
+    }
+
+    fn token(&self, token: &str) -> Stored<Option<(String, Role)>> {
+        let rows = self.with(|c| c.query("SELECT game_id, role FROM tokens WHERE token = $1", &[&token]))?;
+        rows.first()
+            .map(|r| {
+                let role: &str = r.get(1);
+                Role::from_text(role).map(|x| (r.get(0), x)).ok_or_else(|| backend(format!("bad role {role:?}")))
+            })
+            .transpose()
+    }
+
+    fn list(&self, limit: usize) -> Stored<Vec<Listing>> {
+        let limit = limit as i64;
+        let rows = self.with(|c| {
+            c.query(
+                "SELECT id, game, setup, seats, created, version, status FROM games ORDER BY created DESC, id LIMIT $1",
+                &[&limit],
+            )
+        })?;
+        rows.iter()
+            .map(|r| Ok(Listing { game: game_row(r)?, version: r.get::<_, i64>(5) as u64, status: r.get(6) }))
+            .collect()
+    }
+
+    fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()> {
+        let version = version as i64;
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO snapshots (game_id, version, body) VALUES ($1, $2, $3)
+                 ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, body = excluded.body
+                 WHERE excluded.version > snapshots.version",
+                &[&game, &version, &snapshot],
+            )
+            .map(|_| ())
+        })
+    }
+
+    fn snapshot(&self, game: &str) -> Stored<Option<(u64, String)>> {
+        let rows = self.with(|c| c.query("SELECT version, body FROM snapshots WHERE game_id = $1", &[&game]))?;
+        Ok(rows.first().map(|r| (r.get::<_, i64>(0) as u64, r.get(1))))
+    }
+}

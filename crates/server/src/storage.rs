@@ -1,0 +1,203 @@
+//! Where games live between requests and across restarts: one trait, two
+//! back ends (SQLite in `sqlite.rs`, PostgreSQL in `postgres.rs`).
+//!
+//! The journal is the source of truth: a game is its set-up replayed through
+//! its journal rows in version order. Snapshots (the game file of the current
+//! line of play, with its state hash) only shorten and check that replay.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Who holds a token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The creator: sees what a spectator sees, may hand seats to bots.
+    Admin,
+    /// Public information only.
+    Spectator,
+    /// Acts and sees as this seat (its id, e.g. `axis`).
+    Seat(String),
+}
+
+impl Role {
+    /// The stored text: `admin`, `spectator`, `seat:axis`.
+    pub fn to_text(&self) -> String {
+        match self {
+            Role::Admin => "admin".into(),
+            Role::Spectator => "spectator".into(),
+            Role::Seat(s) => format!("seat:{s}"),
+        }
+    }
+    /// Reads [`Role::to_text`] back.
+    pub fn from_text(s: &str) -> Option<Role> {
+        match s {
+            "admin" => Some(Role::Admin),
+            "spectator" => Some(Role::Spectator),
+            _ => s.strip_prefix("seat:").map(|s| Role::Seat(s.to_owned())),
+        }
+    }
+}
+
+/// Who plays a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    /// A person with the seat's link.
+    Human,
+    /// The server's bot.
+    Bot,
+}
+
+impl SeatKind {
+    /// `human` or `bot`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Bot => "bot",
+        }
+    }
+    /// Reads [`SeatKind::as_str`] back.
+    pub fn parse(s: &str) -> Option<SeatKind> {
+        match s {
+            "human" => Some(SeatKind::Human),
+            "bot" => Some(SeatKind::Bot),
+            _ => None,
+        }
+    }
+}
+
+/// A game's fixed row: written once at creation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game's id (random, 16 hex digits).
+    pub id: String,
+    /// The catalog id (`totensonntag`).
+    pub game: String,
+    /// The resolved [`sandtable_core::Setup`] as JSON.
+    pub setup: String,
+    /// Seat kinds at creation, `[(seat id, kind)]`; later changes are journal rows.
+    pub seats: Vec<(String, SeatKind)>,
+    /// Unix seconds.
+    pub created: i64,
+}
+
+/// What a journal row does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// `seat` took the action `text` (canonical notation).
+    Act,
+    /// `seat` took back its last action.
+    Undo,
+    /// `seat` is now played by `text` (`human` or `bot`).
+    Seat,
+}
+
+impl Entry {
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Entry::Act => "act",
+            Entry::Undo => "undo",
+            Entry::Seat => "seat",
+        }
+    }
+    /// Reads [`Entry::as_str`] back.
+    pub fn parse(s: &str) -> Option<Entry> {
+        match s {
+            "act" => Some(Entry::Act),
+            "undo" => Some(Entry::Undo),
+            "seat" => Some(Entry::Seat),
+            _ => None,
+        }
+    }
+}
+
+/// One change to a game. Versions of a game are 1, 2, 3 … without gaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JournalRow {
+    /// The game's version after this change.
+    pub version: u64,
+    /// What it does.
+    pub entry: Entry,
+    /// The seat concerned.
+    pub seat: String,
+    /// The action, or the seat kind; empty for an undo.
+    pub text: String,
+}
+
+/// A listing line: the game row plus its latest version and a status
+/// summary (JSON: `{"to_act":[…]}` or `{"over":…}`), kept with each append.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// The fixed row.
+    pub game: GameRow,
+    /// The latest version.
+    pub version: u64,
+    /// The status as JSON.
+    pub status: String,
+}
+
+/// A storage failure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// The version being appended already exists: another writer (another
+    /// server instance, or a retried request) got there first.
+    Conflict,
+    /// The back end failed (disk, connection, corrupt row …).
+    Backend(String),
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StorageError::Conflict => write!(f, "the game changed meanwhile"),
+            StorageError::Backend(e) => write!(f, "storage: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StorageError {}
+
+/// Shorthand for storage results.
+pub type Stored<T> = Result<T, StorageError>;
+
+/// Durable games. Calls block (disk or network): the server calls them from
+/// `spawn_blocking`. Every write is one transaction; a call that returned
+/// `Ok` is on disk (or in the database) for good.
+pub trait Storage: Send + Sync {
+    /// The back end's name and durability, for reports (`sqlite WAL synchronous=FULL`).
+    fn describe(&self) -> String;
+    /// Creates a game with its tokens. Cost: one transaction.
+    fn create(&self, game: &GameRow, tokens: &[(String, Role)], status: &str) -> Stored<()>;
+    /// Appends one journal row; [`StorageError::Conflict`] if that version
+    /// exists. Updates the listing's version and status in the same
+    /// transaction.
+    fn append(&self, game: &str, row: &JournalRow, status: &str) -> Stored<()>;
+    /// The journal rows with version > `after`, in order.
+    fn journal(&self, game: &str, after: u64) -> Stored<Vec<JournalRow>>;
+    /// The game row.
+    fn game(&self, id: &str) -> Stored<Option<GameRow>>;
+    /// The game and role a token opens.
+    fn token(&self, token: &str) -> Stored<Option<(String, Role)>>;
+    /// The newest `limit` games.
+    fn list(&self, limit: usize) -> Stored<Vec<Listing>>;
+    /// Stores a snapshot of `game` at `version` (replacing older ones).
+    fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()>;
+    /// The latest snapshot, `(version, text)`.
+    fn snapshot(&self, game: &str) -> Stored<Option<(u64, String)>>;
+}
+
+/// Opens the storage a `--database` value names: `sqlite:PATH`, a bare
+/// path, or `postgres://…` / `postgresql://…`.
+///
+/// # Errors
+/// The database cannot be opened or its tables created.
+pub fn open(database: &str, durability: crate::Durability) -> Stored<Box<dyn Storage>> {
+    if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+        Ok(Box::new(crate::postgres::PgStorage::connect(database)?))
+    } else {
+        let path = database.strip_prefix("sqlite:").unwrap_or(database);
+        Ok(Box::new(crate::sqlite::SqliteStorage::open(path, durability)?))
+    }
+}

@@ -1,0 +1,59 @@
+//! The table: everything one token's holder sees of a game, in one JSON
+//! object (see docs/server.md). Built only through the session's per-viewer
+//! calls (`view`, `log_for`, `legal_hinted` of the holder's own seat), so it
+//! carries nothing the holder may not see.
+
+use crate::hub::Live;
+use crate::storage::Role;
+use sandtable_core::Viewer;
+use serde_json::{json, Value};
+
+/// The table of `live` for `role`. Cost: one view, one redacted log and,
+/// for a seat, its legal actions: O(log + legal-action generation).
+pub fn table(live: &Live, role: &Role) -> Value {
+    let s = live.session.as_ref();
+    let info = s.info();
+    let viewer = live.viewer(role);
+    let playing = s.seats();
+    let seats: Vec<Value> = info
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let idx = sandtable_core::Seat::new(i as u8);
+            json!({
+                "id": seat.id,
+                "name": seat.name,
+                "kind": live.kinds[i].as_str(),
+                "playing": playing.contains(idx),
+            })
+        })
+        .collect();
+    let (legal, can_undo) = match viewer {
+        Viewer::Seat(seat) => (json!(s.legal_hinted(seat)), s.undo_refusal(seat).is_none()),
+        Viewer::Spectator => (json!([]), false),
+    };
+    let role_json = match role {
+        Role::Admin => json!({"admin": true}),
+        Role::Spectator => json!({"spectator": true}),
+        Role::Seat(id) => json!({"seat": id}),
+    };
+    let mut out = json!({
+        "game": info.id,
+        "name": info.name,
+        "id": live.row.id,
+        "version": live.version,
+        "role": role_json,
+        "setup": s.setup(),
+        "seats": seats,
+        "view": s.view(viewer),
+        "legal": legal,
+        "can_undo": can_undo,
+        "log": s.log_for(viewer),
+        "events": live.events,
+    });
+    if let (Value::Object(o), Value::Object(st)) = (&mut out, live.status()) {
+        o.extend(st);
+    }
+    out
+}

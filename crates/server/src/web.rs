@@ -1,0 +1,25 @@
+//! The browser client (`web/` at the repository root), embedded in the
+//! binary so `sandtable serve` needs nothing beside it.
+
+/// `(path, content type, body)` of every file the client is made of.
+const FILES: &[(&str, &str, &str)] = &[
+    ("index.html", "text/html; charset=utf-8", include_str!("../../../web/index.html")),
+    ("style.css", "text/css; charset=utf-8", include_str!("../../../web/style.css")),
+    ("app.js", "text/javascript; charset=utf-8", include_str!("../../../web/app.js")),
+    ("i18n.js", "text/javascript; charset=utf-8", include_str!("../../../web/i18n.js")),
+    ("games/totensonntag.js", "text/javascript; charset=utf-8", include_str!("../../../web/games/totensonntag.js")),
+    ("games/colditz.js", "text/javascript; charset=utf-8", include_str!("../../../web/games/colditz.js")),
+];
+
+/// The embedded file at `path` (without the leading `/`); a page path
+/// (`/t/{token}`) relative to which a script was named also finds it.
+pub fn asset(path: &str) -> Option<(&'static str, &'static str)> {
+    let path = path.trim_start_matches('/');
+    let find = |p: &str| FILES.iter().find(|(name, _, _)| *name == p).map(|(_, ty, body)| (*ty, *body));
+    find(path).or_else(|| path.strip_prefix("t/").and_then(find))
+}
+
+/// The page every route of the client starts from.
+pub fn index() -> &'static str {
+    FILES[0].2
+}
