@@ -1,0 +1,290 @@
+//! The server's API over real HTTP on loopback, on every storage backend.
+
+mod common;
+
+use common::{databases, kind, start, start_with};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+fn token<'a>(created: &'a Value, seat: &str) -> &'a str {
+    created["seats"][seat].as_str().expect("seat token")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_links_are_capabilities() {
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s.create(json!({"game": "totensonntag", "seed": 3})).await;
+        let (allies, axis) = (token(&g, "allies"), token(&g, "axis"));
+        let (admin, spectator) = (g["admin"].as_str().expect("admin"), g["spectator"].as_str().expect("spectator"));
+        // Tokens are 128-bit hex, all distinct.
+        let all = [allies, axis, admin, spectator];
+        for t in all {
+            assert_eq!(t.len(), 32);
+        }
+        assert_eq!(all.iter().collect::<std::collections::HashSet<_>>().len(), 4);
+        // A made-up token, a near miss and junk open nothing.
+        let mut near = allies.to_owned();
+        near.replace_range(0..1, if allies.starts_with('0') { "1" } else { "0" });
+        for bad in ["0123456789abcdef0123456789abcdef", near.as_str(), "../../etc/passwd", "x"] {
+            let (status, v) = s.get(&format!("/api/t/{bad}")).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{bad}: {v}");
+            // A path that is no token route at all gets the router's not_found.
+            assert!(["no_token", "not_found"].contains(&kind(&v)), "{v}");
+            let (status, _) = s.act(bad, 0, "pick 3").await;
+            assert!([StatusCode::NOT_FOUND, StatusCode::METHOD_NOT_ALLOWED].contains(&status), "{bad}: {status}");
+        }
+        // The spectator and the admin may watch but not act.
+        for watcher in [spectator, admin] {
+            let (status, v) = s.act(watcher, 0, "pick 3").await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+            assert_eq!(kind(&v), "forbidden");
+        }
+        // The wrong seat is refused by the rules, citing them, and nothing changes.
+        let (status, v) = s.act(axis, 0, "pick 3").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(kind(&v), "illegal");
+        assert!(v["error"]["rule"].as_str().expect("rule").starts_with("CCT"), "{v}");
+        assert!(!v["error"]["ru"].as_str().expect("ru").is_empty());
+        assert_eq!(s.table(allies).await["version"], 0);
+        // Only the admin hands seats over.
+        let (status, v) = s.post(&format!("/api/t/{allies}/seat"), &json!({"seat": "axis", "kind": "bot"})).await;
+        assert_eq!((status, kind(&v)), (StatusCode::FORBIDDEN, "forbidden"));
+        s.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_sees_its_hand_and_a_spectator_sees_no_hand() {
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s.create(json!({"game": "colditz", "seed": 1, "options": {"players": 2}})).await;
+        let british = s.table(token(&g, "british")).await;
+        let hand = &british["view"]["officers"][0]["hand"];
+        assert!(hand.as_array().is_some_and(|h| !h.is_empty()), "British see their hand: {hand}");
+        for watcher in [g["spectator"].as_str().expect("t"), g["admin"].as_str().expect("t"), token(&g, "german")] {
+            let t = s.table(watcher).await;
+            assert_eq!(t["view"]["officers"][0]["hand"], Value::Null, "another seat's hand is hidden");
+            for card in hand.as_array().expect("hand") {
+                let card = card.as_str().expect("card name");
+                assert!(!t["view"].to_string().contains(card), "{card} leaks into another view");
+            }
+            if watcher != token(&g, "german") {
+                assert_eq!(t["legal"], json!([]), "watchers get no legal actions");
+            }
+        }
+        s.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_and_oversized_input_is_refused_and_changes_nothing() {
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 3})).await;
+    let allies = token(&g, "allies");
+    let act = format!("/api/t/{allies}/act");
+    for (body, want) in [
+        ("{\"versio", "json"),
+        ("[]", "json"),
+        ("{\"version\":\"0\",\"action\":\"pick 3\"}", "json"),
+        ("{\"version\":0,\"action\":\"pick 3\",\"extra\":1}", "json"),
+        ("{\"version\":-1,\"action\":\"pick 3\"}", "json"),
+        ("{\"version\":0,\"action\":\"fly to the moon\"}", "parse"),
+        ("{\"version\":0,\"action\":\"pick 9\"}", "parse"),
+    ] {
+        let (status, v) = s.post_raw(&act, body.to_owned()).await;
+        assert!(status.is_client_error(), "{body}: {status}");
+        assert_eq!(kind(&v), want, "{body}: {v}");
+        assert!(v["error"]["en"].is_string() && v["error"]["ru"].is_string());
+    }
+    let big = format!("{{\"version\":0,\"action\":\"{}\"}}", "a".repeat(20_000));
+    let (status, v) = s.post_raw(&act, big).await;
+    assert_eq!((status, kind(&v)), (StatusCode::PAYLOAD_TOO_LARGE, "too_large"));
+    let (status, v) = s.post_raw("/api/games", "{\"game\":\"chess\"}").await;
+    assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "unknown_game"), "{v}");
+    let (status, v) = s.post_raw("/api/games", "{\"game\":\"colditz\",\"options\":{\"players\":9}}").await;
+    assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "setup"), "{v}");
+    let (status, v) = s.post_raw("/api/games", "{\"game\":\"totensonntag\",\"seats\":{\"nobody\":\"bot\"}}").await;
+    assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "setup"), "{v}");
+    let t = s.table(allies).await;
+    assert_eq!((t["version"].as_u64(), t["log"].as_array().map(Vec::len)), (Some(0), Some(0)));
+    // The game still plays.
+    let (status, v) = s.act(allies, 0, "pick 3").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_or_repeated_submission_is_never_applied_twice() {
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s.create(json!({"game": "totensonntag", "seed": 5})).await;
+        let (allies, axis) = (token(&g, "allies"), token(&g, "axis"));
+        let (status, v) = s.act(allies, 0, "pick 3").await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["version"], 1);
+        // The same submission again: stale, not a second application.
+        let (status, v) = s.act(allies, 0, "pick 3").await;
+        assert_eq!((status, kind(&v)), (StatusCode::CONFLICT, "stale"), "{v}");
+        // A move made against a future version is refused too.
+        let first = s.table(axis).await["to_act"][0].as_str().expect("to act").to_owned();
+        let mover = token(&g, &first);
+        let t = s.table(mover).await;
+        let action = t["legal"][0]["action"].as_str().expect("legal").to_owned();
+        let (status, v) = s.act(mover, 7, &action).await;
+        assert_eq!((status, kind(&v)), (StatusCode::CONFLICT, "stale"), "{v}");
+        assert_eq!(s.table(axis).await["version"], 1);
+        assert_eq!(s.table(axis).await["log"].as_array().map(Vec::len), Some(1));
+        s.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_takes_back_a_move_but_not_a_die_roll() {
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 5})).await;
+    let (allies, axis) = (token(&g, "allies"), token(&g, "axis"));
+    let (status, _) = s.act(allies, 0, "pick 3").await;
+    assert_eq!(status, StatusCode::OK);
+    // The pick was followed by the Axis initiative roll: a barrier.
+    let t = s.table(allies).await;
+    assert_eq!(t["can_undo"], false);
+    let (status, v) = s.post(&format!("/api/t/{allies}/undo"), &json!({"version": 1})).await;
+    assert_eq!((status, kind(&v)), (StatusCode::UNPROCESSABLE_ENTITY, "undo"), "{v}");
+    let first = t["to_act"][0].as_str().expect("to act").to_owned();
+    let (mover, other) = if first == "axis" { (axis, allies) } else { (allies, axis) };
+    let t = s.table(mover).await;
+    let mv = t["legal"].as_array().expect("legal").iter().find(|a| a["action"].as_str().is_some_and(|x| x.starts_with("move ")));
+    let mv = mv.expect("a move")["action"].as_str().expect("text").to_owned();
+    let (status, v) = s.act(mover, 1, &mv).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let t = s.table(mover).await;
+    assert_eq!(t["can_undo"], true);
+    assert_eq!(s.table(other).await["can_undo"], false, "not the other side's move");
+    let (status, v) = s.post(&format!("/api/t/{other}/undo"), &json!({"version": 2})).await;
+    assert_eq!((status, kind(&v)), (StatusCode::UNPROCESSABLE_ENTITY, "undo"), "{v}");
+    let (status, v) = s.post(&format!("/api/t/{mover}/undo"), &json!({"version": 2})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let t = s.table(mover).await;
+    assert_eq!(t["version"], 3, "an undo is a change of its own");
+    assert_eq!(t["log"].as_array().map(Vec::len), Some(1));
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_has_every_game_intact() {
+    for db in databases() {
+        let s = start(&db).await;
+        // Past a snapshot (every 64 versions) and into the journal after it.
+        let g = s.create(json!({"game": "totensonntag", "seed": 11})).await;
+        let version = s.play_first_legal(&g["seats"], 90).await;
+        assert!(version >= 70, "played {version}");
+        let c = s.create(json!({"game": "colditz", "seed": 2, "options": {"players": 3}})).await;
+        s.play_first_legal(&c["seats"], 30).await;
+        let mut before = Vec::new();
+        for t in [token(&g, "axis"), token(&g, "allies"), token(&c, "british"), c["spectator"].as_str().expect("t")] {
+            before.push(s.table(t).await);
+        }
+        s.stop();
+        let s = start(&db).await;
+        for (i, t) in [token(&g, "axis"), token(&g, "allies"), token(&c, "british"), c["spectator"].as_str().expect("t")]
+            .into_iter()
+            .enumerate()
+        {
+            let mut after = s.table(t).await;
+            // The last decision's events are not stored; everything else is.
+            after["events"] = before[i]["events"].clone();
+            assert_eq!(after, before[i], "table {i} differs after the restart");
+        }
+        s.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_their_seats_and_the_admin_can_hand_a_seat_over() {
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 9, "seats": {"axis": "bot"}})).await;
+    let (allies, axis, admin) = (token(&g, "allies"), token(&g, "axis"), g["admin"].as_str().expect("admin"));
+    let (status, _) = s.act(allies, 0, "pick 3").await;
+    assert_eq!(status, StatusCode::OK);
+    // The bot moves until the Allies owe a decision.
+    let mut t = s.table(allies).await;
+    for _ in 0..200 {
+        if t["to_act"] == json!(["allies"]) || t.get("over").is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        t = s.table(allies).await;
+    }
+    assert_eq!(t["to_act"], json!(["allies"]), "the bot played the Axis impulse");
+    assert!(t["log"].as_array().expect("log").iter().any(|e| e["seat"] == "axis"));
+    // A human holding the bot's seat link may not act for the bot.
+    let tt = s.table(axis).await;
+    assert_eq!(tt["seats"][0]["kind"], "bot");
+    // The admin hands the Axis back to its link holder.
+    let (status, v) = s.post(&format!("/api/t/{admin}/seat"), &json!({"seat": "axis", "kind": "human"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(s.table(axis).await["seats"][0]["kind"], "human");
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_over_the_rate_are_refused() {
+    let s = start_with(&databases()[0], 2).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 3})).await;
+    let allies = token(&g, "allies");
+    let mut refused = 0;
+    for _ in 0..20 {
+        let (status, v) = s.get(&format!("/api/t/{allies}")).await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            assert_eq!(kind(&v), "rate");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "20 quick requests at 2/s (burst 4) must meet the limit");
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_websocket_pushes_every_change() {
+    use futures_util::StreamExt;
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 3})).await;
+    let (allies, spectator) = (token(&g, "allies"), g["spectator"].as_str().expect("t"));
+    let url = format!("ws://{}/api/t/{spectator}/ws", s.running.addr);
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
+    let first: Value = serde_json::from_str(ws.next().await.expect("a message").expect("ok").to_text().expect("text"))
+        .expect("json");
+    assert_eq!(first["version"], 0);
+    assert_eq!(first["role"], json!({"spectator": true}));
+    let (status, _) = s.act(allies, 0, "pick 3").await;
+    assert_eq!(status, StatusCode::OK);
+    let next = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next()).await.expect("pushed in time");
+    let next: Value = serde_json::from_str(next.expect("a message").expect("ok").to_text().expect("text")).expect("json");
+    assert_eq!(next["version"], 1);
+    assert_eq!(next["legal"], json!([]), "a spectator's push carries no legal actions");
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_and_the_catalog_are_served() {
+    let s = start(&databases()[0]).await;
+    let r = s.http.get(format!("{}/", s.base)).send().await.expect("page");
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(r.headers()["content-type"].to_str().expect("type").starts_with("text/html"));
+    let (status, v) = s.get("/api/catalog").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = v["games"].as_array().expect("games").iter().filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(ids, ["totensonntag", "colditz"]);
+    let (status, _) = s.get("/api/drawing/totensonntag").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, v) = s.get("/api/drawing/chess").await;
+    assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "unknown_game"));
+    let g = s.create(json!({"game": "colditz", "options": {"players": "4"}})).await;
+    let (status, v) = s.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let listed = &v["games"].as_array().expect("list")[0];
+    assert_eq!(listed["id"], g["id"]);
+    assert!(!v.to_string().contains(g["admin"].as_str().expect("admin")), "the list carries no tokens");
+    s.stop();
+}

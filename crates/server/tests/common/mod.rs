@@ -1,0 +1,117 @@
+//! A server on loopback for the tests, on SQLite or PostgreSQL.
+#![allow(dead_code)]
+
+use reqwest::StatusCode;
+use sandtable_server::{Config, Durability, Running};
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// The PostgreSQL the suite runs against: `SANDTABLE_TEST_POSTGRES`
+/// (`.ci/run` starts one and sets it). Under CI its absence fails the test
+/// rather than skipping the backend silently.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("SANDTABLE_TEST_POSTGRES") {
+        Ok(u) if !u.is_empty() => Some(u),
+        _ => {
+            assert!(
+                std::env::var("CI").is_err(),
+                "SANDTABLE_TEST_POSTGRES is not set: .ci/run must start PostgreSQL for the storage tests"
+            );
+            eprintln!("SANDTABLE_TEST_POSTGRES not set: PostgreSQL backend not tested in this run");
+            None
+        }
+    }
+}
+
+/// A fresh SQLite database path.
+pub fn sqlite_path() -> String {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!("sandtable-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(format!("db-{}.sqlite", N.fetch_add(1, Ordering::Relaxed))).to_string_lossy().into_owned()
+}
+
+/// Every database the tests run on: a fresh SQLite file, and PostgreSQL when configured.
+pub fn databases() -> Vec<String> {
+    let mut out = vec![format!("sqlite:{}", sqlite_path())];
+    out.extend(postgres_url());
+    out
+}
+
+pub struct Server {
+    pub running: Running,
+    pub base: String,
+    pub http: reqwest::Client,
+}
+
+pub async fn start(database: &str) -> Server {
+    start_with(database, 1000).await
+}
+
+pub async fn start_with(database: &str, rate: u32) -> Server {
+    let config = Config {
+        addr: "127.0.0.1:0".parse().expect("addr"),
+        database: database.to_owned(),
+        durability: Durability::Full,
+        bot_delay: Duration::ZERO,
+        rate,
+    };
+    let running = sandtable_server::start(&config).await.expect("server starts");
+    let base = format!("http://{}", running.addr);
+    Server { running, base, http: reqwest::Client::new() }
+}
+
+impl Server {
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let r = self.http.get(format!("{}{path}", self.base)).send().await.expect("request");
+        let status = r.status();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+    pub async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
+        self.post_raw(path, body.to_string()).await
+    }
+    pub async fn post_raw(&self, path: &str, body: impl Into<reqwest::Body>) -> (StatusCode, Value) {
+        let r = self.http.post(format!("{}{path}", self.base)).body(body).send().await.expect("request");
+        let status = r.status();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+    /// Creates a game; returns the creation answer.
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, v) = self.post("/api/games", &body).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        v
+    }
+    pub async fn table(&self, token: &str) -> Value {
+        let (status, v) = self.get(&format!("/api/t/{token}")).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        v
+    }
+    pub async fn act(&self, token: &str, version: u64, action: &str) -> (StatusCode, Value) {
+        self.post(&format!("/api/t/{token}/act"), &json!({"version": version, "action": action})).await
+    }
+    /// Plays `n` decisions, each by the first seat to act taking its first
+    /// legal action; returns the version reached.
+    pub async fn play_first_legal(&self, seats: &Value, n: usize) -> u64 {
+        let mut version = 0;
+        for _ in 0..n {
+            let any = seats.as_object().expect("seats").values().next().expect("a seat").as_str().expect("token");
+            let t = self.table(any).await;
+            let Some(seat) = t["to_act"].as_array().and_then(|a| a.first()).and_then(Value::as_str) else { break };
+            let token = seats[seat].as_str().expect("token of the seat to act");
+            let t = self.table(token).await;
+            let action = t["legal"][0]["action"].as_str().expect("a legal action").to_owned();
+            let (status, v) = self.act(token, t["version"].as_u64().expect("version"), &action).await;
+            assert_eq!(status, StatusCode::OK, "{action}: {v}");
+            version = v["version"].as_u64().expect("version");
+        }
+        version
+    }
+    pub fn stop(self) {
+        self.running.task.abort();
+    }
+}
+
+pub fn kind(v: &Value) -> &str {
+    v["error"]["kind"].as_str().unwrap_or("")
+}

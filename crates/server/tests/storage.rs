@@ -1,0 +1,89 @@
+//! The storage contract, run on both backends.
+
+mod common;
+
+use sandtable_server::storage::{self, Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError};
+use sandtable_server::Durability;
+
+fn unique(prefix: &str) -> String {
+    format!("{prefix}{:016x}", rand::random::<u64>())
+}
+
+fn battery(s: &dyn Storage) {
+    let id = unique("g");
+    let row = GameRow {
+        id: id.clone(),
+        game: "totensonntag".into(),
+        setup: "{\"seed\":1}".into(),
+        seats: vec![("axis".into(), SeatKind::Bot), ("allies".into(), SeatKind::Human)],
+        created: 1_700_000_000,
+    };
+    let (t_admin, t_seat) = (unique("a"), unique("s"));
+    s.create(&row, &[(t_admin.clone(), Role::Admin), (t_seat.clone(), Role::Seat("allies".into()))], "{}").expect("create");
+    assert_eq!(s.game(&id).expect("read"), Some(row.clone()));
+    assert_eq!(s.game(&unique("g")).expect("read"), None);
+    assert_eq!(s.token(&t_admin).expect("read"), Some((id.clone(), Role::Admin)));
+    assert_eq!(s.token(&t_seat).expect("read"), Some((id.clone(), Role::Seat("allies".into()))));
+    assert_eq!(s.token("nope").expect("read"), None);
+    // A token is unique across games.
+    assert!(s.create(&GameRow { id: unique("g"), ..row.clone() }, &[(t_admin.clone(), Role::Spectator)], "{}").is_err());
+    let rows: Vec<JournalRow> = (1..=5)
+        .map(|v| JournalRow {
+            version: v,
+            entry: if v == 3 { Entry::Undo } else { Entry::Act },
+            seat: "allies".into(),
+            text: if v == 3 { String::new() } else { format!("move {v}") },
+        })
+        .collect();
+    for r in &rows {
+        s.append(&id, r, &format!("{{\"v\":{}}}", r.version)).expect("append");
+    }
+    // The same version twice is a conflict, and the first one stands.
+    let dup = JournalRow { text: "other".into(), ..rows[4].clone() };
+    assert_eq!(s.append(&id, &dup, "{}"), Err(StorageError::Conflict));
+    assert_eq!(s.journal(&id, 0).expect("journal"), rows);
+    assert_eq!(s.journal(&id, 3).expect("journal"), rows[3..].to_vec());
+    assert_eq!(s.journal(&id, 5).expect("journal"), vec![]);
+    let listed = s.list(1000).expect("list");
+    let mine = listed.iter().find(|l| l.game.id == id).expect("listed");
+    assert_eq!((mine.version, mine.status.as_str()), (5, "{\"v\":5}"));
+    // Snapshots: the newest wins, an older one never replaces it.
+    assert_eq!(s.snapshot(&id).expect("snapshot"), None);
+    s.put_snapshot(&id, 4, "four").expect("put");
+    s.put_snapshot(&id, 2, "two").expect("put");
+    assert_eq!(s.snapshot(&id).expect("snapshot"), Some((4, "four".into())));
+    s.put_snapshot(&id, 5, "five").expect("put");
+    assert_eq!(s.snapshot(&id).expect("snapshot"), Some((5, "five".into())));
+    assert!(s.describe().len() > 5);
+}
+
+#[test]
+fn sqlite_keeps_the_storage_contract() {
+    for d in [Durability::Full, Durability::Normal] {
+        let path = common::sqlite_path();
+        let s = storage::open(&format!("sqlite:{path}"), d).expect("open");
+        battery(s.as_ref());
+        drop(s);
+        // Reopening the file finds the same data.
+        let s = storage::open(&path, d).expect("reopen");
+        assert!(!s.list(10).expect("list").is_empty());
+    }
+}
+
+#[test]
+fn postgres_keeps_the_storage_contract() {
+    if let Some(url) = common::postgres_url() {
+        let s = storage::open(&url, Durability::Full).expect("connect");
+        battery(s.as_ref());
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_refused_with_a_clear_error() {
+    let path = common::sqlite_path();
+    std::fs::write(&path, b"this is not sqlite, just some text that is long enough to look like a header").expect("write");
+    let err = storage::open(&path, Durability::Full).err().expect("refused");
+    assert!(err.to_string().contains("storage"), "{err}");
+    // The file is left as it was.
+    assert!(std::fs::read(&path).expect("read").starts_with(b"this is not sqlite"));
+}
