@@ -43,10 +43,14 @@ fn a_killed_server_loses_no_acknowledged_action() {
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(20) {
                 let any = seats["axis"].as_str().expect("token");
-                let Ok(t) = http.get(format!("{base}/api/t/{any}")).send().and_then(|r| r.json::<Value>()) else { break };
+                let Ok(t) = http.get(format!("{base}/api/t/{any}")).send().and_then(|r| r.json::<Value>()) else {
+                    break;
+                };
                 let Some(seat) = t["to_act"][0].as_str() else { break };
                 let token = seats[seat].as_str().expect("token");
-                let Ok(t) = http.get(format!("{base}/api/t/{token}")).send().and_then(|r| r.json::<Value>()) else { break };
+                let Ok(t) = http.get(format!("{base}/api/t/{token}")).send().and_then(|r| r.json::<Value>()) else {
+                    break;
+                };
                 let action = t["legal"][0]["action"].as_str().expect("legal").to_owned();
                 let body = json!({"version": t["version"], "action": action}).to_string();
                 match http.post(format!("{base}/api/t/{token}/act")).body(body).send() {
@@ -67,7 +71,8 @@ fn a_killed_server_loses_no_acknowledged_action() {
     assert!(acked > 5, "the game got going before the kill ({acked} actions)");
     let (mut child, base) = serve(&db);
     let token = seats["axis"].as_str().expect("token");
-    let t: Value = http.get(format!("{base}/api/t/{token}")).send().and_then(|r| r.json()).expect("table after restart");
+    let t: Value =
+        http.get(format!("{base}/api/t/{token}")).send().and_then(|r| r.json()).expect("table after restart");
     child.kill().ok();
     child.wait().ok();
     let version = t["version"].as_u64().expect("version");

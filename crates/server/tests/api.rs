@@ -154,7 +154,11 @@ async fn undo_takes_back_a_move_but_not_a_die_roll() {
     let first = t["to_act"][0].as_str().expect("to act").to_owned();
     let (mover, other) = if first == "axis" { (axis, allies) } else { (allies, axis) };
     let t = s.table(mover).await;
-    let mv = t["legal"].as_array().expect("legal").iter().find(|a| a["action"].as_str().is_some_and(|x| x.starts_with("move ")));
+    let mv = t["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .find(|a| a["action"].as_str().is_some_and(|x| x.starts_with("move ")));
     let mv = mv.expect("a move")["action"].as_str().expect("text").to_owned();
     let (status, v) = s.act(mover, 1, &mv).await;
     assert_eq!(status, StatusCode::OK, "{v}");
@@ -187,9 +191,10 @@ async fn a_restarted_server_has_every_game_intact() {
         }
         s.stop();
         let s = start(&db).await;
-        for (i, t) in [token(&g, "axis"), token(&g, "allies"), token(&c, "british"), c["spectator"].as_str().expect("t")]
-            .into_iter()
-            .enumerate()
+        for (i, t) in
+            [token(&g, "axis"), token(&g, "allies"), token(&c, "british"), c["spectator"].as_str().expect("t")]
+                .into_iter()
+                .enumerate()
         {
             let mut after = s.table(t).await;
             // The last decision's events are not stored; everything else is.
@@ -253,14 +258,15 @@ async fn the_websocket_pushes_every_change() {
     let (allies, spectator) = (token(&g, "allies"), g["spectator"].as_str().expect("t"));
     let url = format!("ws://{}/api/t/{spectator}/ws", s.running.addr);
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
-    let first: Value = serde_json::from_str(ws.next().await.expect("a message").expect("ok").to_text().expect("text"))
-        .expect("json");
+    let first: Value =
+        serde_json::from_str(ws.next().await.expect("a message").expect("ok").to_text().expect("text")).expect("json");
     assert_eq!(first["version"], 0);
     assert_eq!(first["role"], json!({"spectator": true}));
     let (status, _) = s.act(allies, 0, "pick 3").await;
     assert_eq!(status, StatusCode::OK);
     let next = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next()).await.expect("pushed in time");
-    let next: Value = serde_json::from_str(next.expect("a message").expect("ok").to_text().expect("text")).expect("json");
+    let next: Value =
+        serde_json::from_str(next.expect("a message").expect("ok").to_text().expect("text")).expect("json");
     assert_eq!(next["version"], 1);
     assert_eq!(next["legal"], json!([]), "a spectator's push carries no legal actions");
     s.stop();

@@ -19,14 +19,17 @@ fn battery(s: &dyn Storage) {
         created: 1_700_000_000,
     };
     let (t_admin, t_seat) = (unique("a"), unique("s"));
-    s.create(&row, &[(t_admin.clone(), Role::Admin), (t_seat.clone(), Role::Seat("allies".into()))], "{}").expect("create");
+    s.create(&row, &[(t_admin.clone(), Role::Admin), (t_seat.clone(), Role::Seat("allies".into()))], "{}")
+        .expect("create");
     assert_eq!(s.game(&id).expect("read"), Some(row.clone()));
     assert_eq!(s.game(&unique("g")).expect("read"), None);
     assert_eq!(s.token(&t_admin).expect("read"), Some((id.clone(), Role::Admin)));
     assert_eq!(s.token(&t_seat).expect("read"), Some((id.clone(), Role::Seat("allies".into()))));
     assert_eq!(s.token("nope").expect("read"), None);
     // A token is unique across games.
-    assert!(s.create(&GameRow { id: unique("g"), ..row.clone() }, &[(t_admin.clone(), Role::Spectator)], "{}").is_err());
+    assert!(s
+        .create(&GameRow { id: unique("g"), ..row.clone() }, &[(t_admin.clone(), Role::Spectator)], "{}")
+        .is_err());
     let rows: Vec<JournalRow> = (1..=5)
         .map(|v| JournalRow {
             version: v,
@@ -81,7 +84,8 @@ fn postgres_keeps_the_storage_contract() {
 #[test]
 fn a_file_that_is_not_a_database_is_refused_with_a_clear_error() {
     let path = common::sqlite_path();
-    std::fs::write(&path, b"this is not sqlite, just some text that is long enough to look like a header").expect("write");
+    std::fs::write(&path, b"this is not sqlite, just some text that is long enough to look like a header")
+        .expect("write");
     let err = storage::open(&path, Durability::Full).err().expect("refused");
     assert!(err.to_string().contains("storage"), "{err}");
     // The file is left as it was.
