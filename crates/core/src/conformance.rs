@@ -12,6 +12,8 @@
 //!   leave the state untouched;
 //! - the state survives a JSON round trip;
 //! - each seat's view is unchanged when what it may not see is redrawn;
+//! - each listed action's board hint names a piece the acting seat's view
+//!   shows and a place the game's drawing has;
 //! - replaying the seed and the log gives the same state and hash;
 //! - the game ends within a step bound.
 //!
@@ -82,6 +84,7 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
     let seats: Vec<Seat> = rules.seats(&state).iter().collect();
     let mut legal: Vec<R::Action> = Vec::new();
     let mut by_seat: Vec<Vec<R::Action>> = vec![Vec::new(); seats.len()];
+    let drawing = serde_json::to_string(&rules.drawing()).expect("the drawing serialises");
 
     for step in 0.. {
         let here = || format!("{game} seed {seed} step {step}");
@@ -134,6 +137,26 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                     let mut s = state.clone();
                     if let Err(e) = rules.try_apply(&mut s, seat, a, &mut Events::off()) {
                         panic!("{}: listed action {text:?} of seat {} refused: {e}", here(), seat.index());
+                    }
+                }
+                // Hints point at what the seat can see on the board.
+                let view = serde_json::to_string(&rules.view(&state, Viewer::Seat(seat))).expect("views serialise");
+                for &a in by_seat[i].iter().take(48) {
+                    let hint = rules.hint(&state, a);
+                    let text = rules.notation(a);
+                    if let Some(piece) = &hint.piece {
+                        assert!(
+                            view.contains(&format!("\"{piece}\"")),
+                            "{}: {text:?} hints piece {piece:?}, not in the seat's view",
+                            here()
+                        );
+                    }
+                    if let Some(place) = &hint.place {
+                        assert!(
+                            drawing.contains(&format!("\"{place}\"")),
+                            "{}: {text:?} hints place {place:?}, not in the drawing",
+                            here()
+                        );
                     }
                 }
                 // Unlisted actions are refused, name a rule, and change nothing.

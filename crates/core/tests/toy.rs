@@ -4,8 +4,8 @@
 
 use sandtable_core::conformance::{check, Battery};
 use sandtable_core::{
-    Dice, Events, Game, GameInfo, GameRecord, Illegal, LoadError, OptionInfo, Outcome, ParseError, Rules, Ruleset,
-    ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, Game, GameInfo, GameRecord, Hint, Illegal, LoadError, OptionInfo, Outcome, ParseError, Rules,
+    Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -25,6 +25,7 @@ enum Bug {
     ListsBidFour,
     ShowsOtherBid,
     IgnoresSeed,
+    HintsOffTheBoard,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -185,6 +186,16 @@ impl Ruleset for Race {
             _ => Err(ParseError::new(text, Text::fixed("bid N | roll | pass", "bid N | roll | pass"))),
         }
     }
+    fn hint(&self, _s: &St, a: A) -> Hint {
+        match (a, self.bug) {
+            (A::Roll, Bug::HintsOffTheBoard) => Hint::place("moon"),
+            (A::Roll, _) => Hint::place("track"),
+            _ => Hint::NONE,
+        }
+    }
+    fn drawing(&self) -> serde_json::Value {
+        serde_json::json!({"places": ["track"]})
+    }
     fn dice_position(&self, s: &St) -> u128 {
         s.dice.position()
     }
@@ -238,6 +249,11 @@ fn the_battery_catches_legal_and_apply_disagreeing() {
 #[test]
 fn the_battery_catches_a_view_leak() {
     battery_fails(Bug::ShowsOtherBid, "hidden");
+}
+
+#[test]
+fn the_battery_catches_a_hint_off_the_board() {
+    battery_fails(Bug::HintsOffTheBoard, "not in the drawing");
 }
 
 #[test]

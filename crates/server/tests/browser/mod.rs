@@ -1,0 +1,140 @@
+//! Headless Chromium driven over WebDriver (ChromeDriver), for the tests
+//! that play through the page.
+#![allow(dead_code)]
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A browser session and the ChromeDriver process behind it.
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+    profile: std::path::PathBuf,
+}
+
+/// Where ChromeDriver and Chromium are: `SANDTABLE_CHROMEDRIVER` /
+/// `SANDTABLE_CHROMIUM` (scripts/test-deps.sh sets them), else the Debian
+/// paths. Under CI a missing browser fails the test; elsewhere it is skipped
+/// with a message.
+fn tools() -> Option<(String, String)> {
+    let driver = std::env::var("SANDTABLE_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    let chromium = std::env::var("SANDTABLE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    if std::path::Path::new(&driver).exists() && std::path::Path::new(&chromium).exists() {
+        return Some((driver, chromium));
+    }
+    assert!(std::env::var("CI").is_err(), "no Chromium/ChromeDriver: .ci/run must install them (scripts/test-deps.sh)");
+    eprintln!("Chromium or ChromeDriver missing: browser test skipped (run scripts/test-deps.sh)");
+    None
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+}
+
+impl Browser {
+    /// A new headless browser with a window of `width`×`height`, or `None`
+    /// when the tools are missing outside CI.
+    pub async fn open(width: u32, height: u32) -> Option<Browser> {
+        let (driver_path, chromium) = tools()?;
+        let port = free_port();
+        let driver = Command::new(driver_path)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let profile = std::env::temp_dir().join(format!("sandtable-chrome-{}-{port}", std::process::id()));
+        let caps = json!({
+            "goog:chromeOptions": {
+                "binary": chromium,
+                // Without the networking flags Chromium keeps trying hosts this
+                // machine cannot reach.
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--no-first-run", "--disable-extensions", "--disable-quic",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", profile.display()),
+                ],
+            }
+        });
+        let Value::Object(caps) = caps else { unreachable!("an object literal") };
+        let url = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector).capabilities(caps.clone()).connect(&url).await {
+                Ok(c) => break c,
+                Err(e) if start.elapsed() < Duration::from_secs(20) => {
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                Err(e) => panic!("no WebDriver session: {e}"),
+            }
+        };
+        Some(Browser { client, driver, profile })
+    }
+
+    pub async fn goto(&self, url: &str) {
+        self.client.goto(url).await.expect("page loads");
+    }
+
+    /// Waits (up to 15 s) for an element matching `css`.
+    pub async fn wait(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(15))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css:?}: {e}"))
+    }
+
+    /// Waits (up to 15 s) until the script `js` (a function body returning a
+    /// value) returns something truthy; returns it.
+    pub async fn until(&self, what: &str, js: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let v = self.client.execute(js, vec![]).await.expect("script runs");
+            let truthy = !matches!(v, Value::Null | Value::Bool(false)) && v != json!(0) && v != json!("");
+            if truthy {
+                return v;
+            }
+            assert!(start.elapsed() < Duration::from_secs(15), "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    pub async fn click(&self, css: &str) {
+        self.wait(css).await.click().await.unwrap_or_else(|e| panic!("cannot click {css:?}: {e}"));
+    }
+
+    /// Clicks through JavaScript (SVG elements that WebDriver's pointer
+    /// model may call not interactable).
+    pub async fn js_click(&self, css: &str) {
+        self.wait(css).await;
+        let js = format!(
+            "const e = document.querySelector({css:?}); e.dispatchEvent(new MouseEvent('click', {{bubbles: true}})); return true;"
+        );
+        self.client.execute(&js, vec![]).await.expect("click script");
+    }
+
+    pub async fn text(&self, css: &str) -> String {
+        self.wait(css).await.text().await.expect("text")
+    }
+
+    /// Saves a screenshot (for a person to look at when a test fails).
+    pub async fn screenshot(&self, path: &str) {
+        if let Ok(png) = self.client.screenshot().await {
+            let _ = std::fs::write(path, png);
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
