@@ -294,3 +294,30 @@ async fn the_page_and_the_catalog_are_served() {
     assert!(!v.to_string().contains(g["admin"].as_str().expect("admin")), "the list carries no tokens");
     s.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_server_instances_share_one_database() {
+    for db in databases() {
+        let (a, b) = (start(&db).await, start(&db).await);
+        let g = a.create(json!({"game": "totensonntag", "seed": 5})).await;
+        let allies = token(&g, "allies");
+        assert_eq!(b.table(allies).await["version"], 0, "B opens a game A created");
+        let (status, v) = a.act(allies, 0, "pick 3").await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        // B had the game in memory at version 0: it catches up from the journal.
+        let t = b.table(allies).await;
+        assert_eq!(t["version"], 1);
+        let first = t["to_act"][0].as_str().expect("to act").to_owned();
+        let mover = token(&g, &first);
+        let action = b.table(mover).await["legal"][0]["action"].as_str().expect("legal").to_owned();
+        // The same submission through both instances: exactly one applies.
+        let (sa, _) = a.act(mover, 1, &action).await;
+        let (sb, vb) = b.act(mover, 1, &action).await;
+        assert_eq!(sa, StatusCode::OK);
+        assert_eq!((sb, kind(&vb)), (StatusCode::CONFLICT, "stale"), "{vb}");
+        assert_eq!(a.table(mover).await["log"], b.table(mover).await["log"]);
+        assert_eq!(a.table(mover).await["log"].as_array().map(Vec::len), Some(2));
+        a.stop();
+        b.stop();
+    }
+}
