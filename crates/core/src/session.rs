@@ -66,7 +66,12 @@ pub trait Session: Send + Sync {
     /// The decisions so far, in full (the game file's log).
     fn log(&self) -> &[LogEntry];
     /// The decisions so far as `viewer` may read them (see [`Ruleset::log_text`]).
-    fn log_for(&self, viewer: Viewer) -> Vec<LogEntry>;
+    fn log_for(&self, viewer: Viewer) -> Vec<LogEntry> {
+        self.log_seen_by(viewer).into_iter().flatten().collect()
+    }
+    /// One item per decision of [`Session::log`]: as `viewer` may read it, or
+    /// `None` where even its being made is hidden from `viewer`.
+    fn log_seen_by(&self, viewer: Viewer) -> Vec<Option<LogEntry>>;
     /// Replays the log and returns each action with the events it produced.
     fn replay_events(&self) -> Vec<(LogEntry, Vec<Event>)>;
     /// The game file of this match.
@@ -308,11 +313,11 @@ impl<R: Ruleset> Session for Match<R> {
     fn log(&self) -> &[LogEntry] {
         &self.log
     }
-    fn log_for(&self, viewer: Viewer) -> Vec<LogEntry> {
+    fn log_seen_by(&self, viewer: Viewer) -> Vec<Option<LogEntry>> {
         let info = self.rules.info();
         self.log
             .iter()
-            .filter_map(|e| {
+            .map(|e| {
                 let action = match (self.rules.parse(&e.action), info.seat(&e.seat)) {
                     (Ok(a), Some(actor)) => self.rules.log_text(a, actor, viewer)?,
                     _ => e.action.clone(),

@@ -31,8 +31,9 @@ pub struct Live {
     pub version: u64,
     /// Who plays each seat, by seat index.
     pub kinds: Vec<SeatKind>,
-    /// What the last decision did (not stored: empty after a restart).
-    pub events: Vec<Event>,
+    /// What each decision of the current line did, parallel to the
+    /// session's log (rebuilt by a replay when the game is loaded).
+    pub history: Vec<Vec<Event>>,
     bot_running: bool,
 }
 
@@ -72,11 +73,11 @@ impl Live {
         match row.entry {
             Entry::Act => {
                 let done = self.session.apply(seat, &row.text).map_err(|e| bad(e.to_string()))?;
-                self.events = done.events;
+                self.history.push(done.events);
             }
             Entry::Undo => {
                 self.session.undo(seat).map_err(|e| bad(e.to_string()))?;
-                self.events.clear();
+                self.history.pop();
             }
             Entry::Seat => {
                 let kind = SeatKind::parse(&row.text).ok_or_else(|| bad(format!("seat kind {:?}", row.text)))?;
@@ -214,11 +215,10 @@ impl Hub {
             seats: info.seats.iter().zip(&kinds).map(|(s, k)| (s.id.clone(), *k)).collect(),
             created: created as i64,
         };
-        let mut live =
-            Live { row: row.clone(), driver, session, version: 0, kinds, events: Vec::new(), bot_running: false };
+        let live =
+            Live { row: row.clone(), driver, session, version: 0, kinds, history: Vec::new(), bot_running: false };
         let status = live.status().to_string();
         blocking(&self.store, move |s| s.create(&row, &tokens, &status)).await?;
-        live.events.clear();
         let slot = Arc::new(Slot { live: tokio::sync::Mutex::new(live), changed: watch::channel(0).0 });
         self.slots.lock().expect("hub lock").insert(id.clone(), slot.clone());
         self.kick_bots(&slot).await;
@@ -334,7 +334,7 @@ impl Hub {
             return Err(ApiError::stale(version, live.version));
         }
         let done = live.session.apply(seat, action).map_err(ApiError::refusal)?;
-        live.events = done.events.clone();
+        live.history.push(done.events.clone());
         self.commit(slot, &mut live, Entry::Act, seat, done.action).await?;
         let v = live.version;
         drop(live);
@@ -356,7 +356,7 @@ impl Hub {
         live.session
             .undo(seat)
             .map_err(|t| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "undo", t.en.to_string(), t.ru.to_string()))?;
-        live.events.clear();
+        live.history.pop();
         self.commit(slot, &mut live, Entry::Undo, seat, String::new()).await?;
         let v = live.version;
         drop(live);
@@ -438,7 +438,7 @@ impl Hub {
                     return Ok(false);
                 };
                 let done = live.session.apply(seat, &action).map_err(ApiError::refusal)?;
-                live.events = done.events;
+                live.history.push(done.events);
                 self.commit(&slot, &mut live, Entry::Act, seat, done.action).await?;
                 Ok::<bool, ApiError>(true)
             };
@@ -496,7 +496,9 @@ fn load(store: &dyn Storage, id: &str) -> Stored<Live> {
         }
         None => (driver.game().start(&setup).map_err(|e| bad(format!("set-up: {e}")))?, 0),
     };
-    let mut live = Live { row, driver, session, version, kinds, events: Vec::new(), bot_running: false };
+    // The events of the snapshot's decisions: one replay of its log.
+    let history = session.replay_events().into_iter().map(|(_, events)| events).collect();
+    let mut live = Live { row, driver, session, version, kinds, history, bot_running: false };
     for r in store.journal(id, version)? {
         live.replay(&r)?;
     }

@@ -5,7 +5,7 @@
 
 use crate::hub::Live;
 use crate::storage::Role;
-use sandtable_core::Viewer;
+use sandtable_core::{Event, Viewer};
 use serde_json::{json, Value};
 
 /// The table of `live` for `role`. Cost: one view, one redacted log and,
@@ -49,11 +49,27 @@ pub fn table(live: &Live, role: &Role) -> Value {
         "view": s.view(viewer),
         "legal": legal,
         "can_undo": can_undo,
-        "log": s.log_for(viewer),
-        "events": live.events,
+                "log": log(live, viewer),
     });
     if let (Value::Object(o), Value::Object(st)) = (&mut out, live.status()) {
         o.extend(st);
     }
     out
+}
+
+/// The log as `viewer` may read it, each decision with what it did (rule
+/// cited, dice shown). Events are worded for everyone by the games (a secret
+/// choice says only that it was made); a decision hidden from the viewer is
+/// left out with its events.
+fn log(live: &Live, viewer: Viewer) -> Vec<Value> {
+    let none: Vec<Event> = Vec::new();
+    live.session
+        .log_seen_by(viewer)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, entry)| {
+            let e = entry?;
+            Some(json!({"seat": e.seat, "action": e.action, "events": live.history.get(i).unwrap_or(&none)}))
+        })
+        .collect()
 }
