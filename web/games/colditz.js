@@ -1,0 +1,763 @@
+// Escape from Colditz: the board (SVG) and the side panel.
+//
+// Contract (see web/app.js): Sandtable.games.colditz = { draw(svg, ctx), panel(ctx) }.
+// ctx = { drawing, view, lang, seat, table, selected, pieces, places, onPiece, onPlace }.
+// The drawing comes from Ruleset::drawing (games/colditz/src/drawing.rs): circles on a
+// hex lattice (x, y, y downwards), their areas, links, wall and wire outlines.
+// The view is already redacted for this viewer: we show only what it holds.
+(function () {
+  "use strict";
+  window.Sandtable = window.Sandtable || { games: {} };
+  Sandtable.games = Sandtable.games || {};
+
+  var NS = "http://www.w3.org/2000/svg";
+
+  // ------------------------------------------------------------ words --
+  function tr(lang, en, ru) { return lang === "ru" ? ru : en; }
+  function esc(s) {
+    return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  function named(t, lang) { return t ? (t[lang] || t.en || "") : ""; }
+
+  var EQUIP = ["cutters", "pass", "key", "rope"]; // order of view.stock and kinds
+  var EQUIP_NAME = {
+    cutters: ["Wire Cutters", "Кусачки"], pass: ["Pass", "Пропуск"],
+    key: ["Key", "Ключ"], rope: ["Rope", "Верёвка"]
+  };
+  var SYMBOL_SHORT = {
+    food: ["FOOD", "ЕДА"], disguise: ["DISG", "МАСК"], documents: ["DOCS", "ДОК"], compass: ["COMP", "КОМП"],
+    key: ["KEY", "КЛЮЧ"], rope: ["ROPE", "ВЕР"], cutters: ["CUT", "КУС"], pass: ["PASS", "ПРОП"]
+  };
+  var TARGET_RU = { N: "С", NE: "СВ", E: "В", SE: "ЮВ", S: "Ю", SW: "ЮЗ", NW: "СЗ" };
+  var CARD = {
+    "advance-warning": ["Advance Warning", "Предупреждение"],
+    "bribe-one": ["Bribe (one card)", "Подкуп (одна карта)"],
+    "bribe-two": ["Bribe (two cards)", "Подкуп (две карты)"],
+    "diversion": ["Diversion", "Отвлекающий Манёвр"],
+    "kit-part-a": ["Escape Kit (part A)", "Комплект Спасения (часть A)"],
+    "kit-part-b": ["Escape Kit (part B)", "Комплект Спасения (часть B)"],
+    "hideaway": ["Hideaway", "Тайник"],
+    "inspection": ["Inspection", "Инспекция"],
+    "release": ["Release", "Освобождение"],
+    "sabotage": ["Sabotage", "Саботаж"],
+    "staff-car": ["Staff Car", "Штабной Автомобиль"],
+    "talisman": ["Talisman", "Талисман"],
+    "appel": ["Appel", "Сбор"],
+    "arrest-key-holder": ["Arrest Key Holder", "Арест владельца Ключа"],
+    "arrest-pass-holder": ["Arrest Pass Holder", "Арест владельца Пропуска"],
+    "shoot-to-kill": ["Shoot to Kill", "Выстрел на Поражение"],
+    "tunnel-detected": ["Tunnel Detected", "Обнаружение Тоннеля"]
+  };
+  var PHASE = {
+    "setup-guards": ["Guards are posted", "Расстановка Охраны"],
+    "next-officer": ["Which officer goes next", "Кто из Офицеров Беглецов ходит"],
+    "roll": ["Roll for movement", "Бросок на движение"],
+    "move": ["Movement", "Движение"],
+    "appel-answer": ["Appel: officers answer", "Сбор: ответы Офицеров Беглецов"],
+    "appel-search": ["Appel: general search?", "Сбор: Общий Обыск?"],
+    "over": ["Game over", "Конец игры"]
+  };
+  var TUNNEL_STATE = {
+    closed: ["closed", "закрыт"], open: ["open", "открыт"],
+    detected: ["detected", "обнаружен"], abandoned: ["abandoned", "заброшен"]
+  };
+
+  function roomList(drawing) {
+    return (drawing.areas || []).filter(function (a) { return a.kind === "room"; });
+  }
+  function roomName(drawing, id, lang) {
+    var a = (drawing.areas || []).filter(function (x) { return x.id === id; })[0];
+    return a ? named(a.name, lang) : id;
+  }
+  function cardName(card, drawing, lang) {
+    var i = card.indexOf(":");
+    var L = lang === "ru" ? 1 : 0;
+    if (i < 0) return CARD[card] ? CARD[card][L] : card;
+    var kind = card.slice(0, i), arg = card.slice(i + 1);
+    if (kind === "turn-in") {
+      var e = EQUIP_NAME[arg];
+      return tr(lang, "Turn in for ", "Обмен на ") + (e ? e[L] : arg);
+    }
+    if (kind === "move-fast") return tr(lang, "Move to ", "Перемещение: ") + roomName(drawing, arg, lang);
+    if (kind === "search") return tr(lang, "Search: ", "Обыск: ") + roomName(drawing, arg, lang);
+    if (kind === "tunnel") return tr(lang, "Tunnel: ", "Тоннель: ") + roomName(drawing, arg, lang);
+    return card;
+  }
+
+  // ------------------------------------------------------------ model --
+  var cache = { drawing: null, byId: null };
+  function index(drawing) {
+    if (cache.drawing === drawing) return cache.byId;
+    var byId = {};
+    (drawing.circles || []).forEach(function (c) { byId[c.id] = c; });
+    cache.drawing = drawing;
+    cache.byId = byId;
+    cache.tiles = null;
+    return byId;
+  }
+  function nationOf(code, drawing) {
+    var n = (drawing.nations || []).filter(function (x) { return code.indexOf(x.prefix) === 0; })[0];
+    return n || null;
+  }
+
+  // Area colours (tiles), by area kind; safe circles get their own tint.
+  var FILL = {
+    appel: "#f3efe2", courtyard: "#b9b6ad", room: "#e6d2a3", cells: "#776a66", terrace: "#d8bb8c",
+    safe: "#b8d89c", yard: "#cfb283", roof: "#b99875", walkway: "#dcc9a4", path: "#ece2c6",
+    river: "#8fbfdf", bridge: "#b2906a", gate: "#a98a68", target: "#f1c4c0", car: "#cfb283"
+  };
+
+  // ------------------------------------------------------------- zoom --
+  // The board is 100 × 75 units; on a phone a circle is a few pixels wide,
+  // so the board zooms (wheel, pinch, the + − buttons) and pans (drag).
+  var zoom = null; // {x, y, w, h} or null = the whole board
+  var drag = null; // {x, y, vb, moved, pointers}
+  var current = null; // {svg, ctx}
+
+  // The whole board, with a strip above it for the zoom buttons.
+  var STRIP = 4;
+  function full(drawing) {
+    return { x: -0.6, y: -0.6 - STRIP, w: (drawing.width || 100) + 1.2, h: (drawing.height || 75) + 1.2 + STRIP };
+  }
+  function viewBox(drawing) { return zoom || full(drawing); }
+  function setViewBox(svg, drawing) {
+    var v = viewBox(drawing);
+    svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h);
+    svg.style.touchAction = zoom ? "none" : "pan-x pan-y";
+    var ctl = svg.querySelector("g.cz-controls");
+    if (ctl) placeControls(ctl, v);
+  }
+  function clampZoom(z, drawing) {
+    var f = full(drawing);
+    if (z.w >= f.w * 0.999) return null;
+    z.w = Math.max(z.w, 10);
+    z.h = z.w * f.h / f.w;
+    z.x = Math.min(Math.max(z.x, f.x), f.x + f.w - z.w);
+    z.y = Math.min(Math.max(z.y, f.y), f.y + f.h - z.h);
+    return z;
+  }
+  function zoomAt(svg, drawing, factor, px, py) {
+    var v = viewBox(drawing);
+    var w = v.w / factor, h = v.h / factor;
+    if (px == null) { px = v.x + v.w / 2; py = v.y + v.h / 2; }
+    var z = { x: px - (px - v.x) / factor, y: py - (py - v.y) / factor, w: w, h: h };
+    zoom = clampZoom(z, drawing);
+    setViewBox(svg, drawing);
+  }
+  function svgPoint(svg, clientX, clientY) {
+    var r = svg.getBoundingClientRect();
+    var v = viewBox(current.ctx.drawing);
+    // preserveAspectRatio xMidYMid meet
+    var s = Math.min(r.width / v.w, r.height / v.h) || 1;
+    var ox = r.left + (r.width - v.w * s) / 2, oy = r.top + (r.height - v.h * s) / 2;
+    return { x: v.x + (clientX - ox) / s, y: v.y + (clientY - oy) / s, scale: s };
+  }
+  function placeControls(g, v) {
+    // Buttons about 30 px wide whatever the zoom and the screen.
+    var px = current && current.svg.getBoundingClientRect().width;
+    var finger = px ? 30 * v.w / px : 1.5 * v.w / 100; // 30 px in board units
+    var size = zoom ? Math.max(1.5 * v.w / 100, finger) : Math.min(STRIP - 0.6, Math.max(2, finger));
+    var k = size / 1.5;
+    g.setAttribute("transform", "translate(" + f(v.x + v.w - 5.4 * k) + " " + f(v.y + 0.3 * k) + ") scale(" + f(k) + ")");
+  }
+  function bind(svg) {
+    if (svg.__colditz) return;
+    svg.__colditz = true;
+    svg.addEventListener("wheel", function (e) {
+      if (!current || current.svg !== svg) return;
+      e.preventDefault();
+      var p = svgPoint(svg, e.clientX, e.clientY);
+      zoomAt(svg, current.ctx.drawing, e.deltaY < 0 ? 1.25 : 0.8, p.x, p.y);
+    }, { passive: false });
+    var pointers = {};
+    svg.addEventListener("pointerdown", function (e) {
+      if (!current) return;
+      pointers[e.pointerId] = { x: e.clientX, y: e.clientY };
+      var ids = Object.keys(pointers);
+      drag = { x: e.clientX, y: e.clientY, vb: viewBox(current.ctx.drawing), moved: false };
+      if (ids.length === 2) {
+        var a = pointers[ids[0]], b = pointers[ids[1]];
+        drag.pinch = Math.hypot(a.x - b.x, a.y - b.y);
+        drag.mid = svgPoint(svg, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      }
+    });
+    svg.addEventListener("pointermove", function (e) {
+      if (!drag || !current || !pointers[e.pointerId]) return;
+      pointers[e.pointerId] = { x: e.clientX, y: e.clientY };
+      var ids = Object.keys(pointers);
+      var drawing = current.ctx.drawing;
+      if (ids.length >= 2 && drag.pinch) {
+        var a = pointers[ids[0]], b = pointers[ids[1]];
+        var d = Math.hypot(a.x - b.x, a.y - b.y);
+        if (d > 0) {
+          var f = d / drag.pinch;
+          var v = drag.vb;
+          zoom = clampZoom({ x: drag.mid.x - (drag.mid.x - v.x) / f, y: drag.mid.y - (drag.mid.y - v.y) / f,
+            w: v.w / f, h: v.h / f }, drawing);
+          setViewBox(svg, drawing);
+          drag.moved = true;
+        }
+        return;
+      }
+      var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+      if (!zoom) return; // nothing to pan at full size
+      drag.moved = true;
+      var s = svgPoint(svg, 0, 0).scale;
+      zoom = clampZoom({ x: drag.vb.x - dx / s, y: drag.vb.y - dy / s, w: drag.vb.w, h: drag.vb.h }, drawing);
+      setViewBox(svg, drawing);
+    });
+    function up(e) {
+      delete pointers[e.pointerId];
+      if (Object.keys(pointers).length === 0 && drag) {
+        var moved = drag.moved;
+        setTimeout(function () { if (drag && drag.moved === moved) drag = null; }, 0);
+      }
+    }
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    svg.addEventListener("pointerleave", up);
+    // A drag or pinch is not a click.
+    svg.addEventListener("click", function (e) {
+      if (drag && drag.moved) { e.stopPropagation(); e.preventDefault(); drag = null; }
+    }, true);
+    // On a small screen a tap on the whole board that hits nothing to play
+    // zooms in there; a double click zooms anywhere.
+    svg.addEventListener("click", function (e) {
+      if (!current || zoom || svg.getBoundingClientRect().width > 640) return;
+      var p = svgPoint(svg, e.clientX, e.clientY);
+      zoomAt(svg, current.ctx.drawing, 3, p.x, p.y);
+    });
+    svg.addEventListener("dblclick", function (e) {
+      if (!current) return;
+      e.preventDefault();
+      var p = svgPoint(svg, e.clientX, e.clientY);
+      zoomAt(svg, current.ctx.drawing, 2, p.x, p.y);
+    });
+  }
+
+  // ------------------------------------------------------------- draw --
+  function el(name, attrs, parent, text) {
+    var e = document.createElementNS(NS, name);
+    if (attrs) for (var k in attrs) if (attrs[k] != null) e.setAttribute(k, attrs[k]);
+    if (text != null) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function hexPath(x, y, L) {
+    var h = L.half_width || 1, r = L.r || 1.1667;
+    return "M" + f(x) + " " + f(y - r) + "l" + f(h) + " " + f(r / 2) + "v" + f(r) + "l" + f(-h) + " " + f(r / 2) +
+      "l" + f(-h) + " " + f(-r / 2) + "v" + f(-r) + "z";
+  }
+  function f(n) { return Math.round(n * 1000) / 1000; }
+
+  function tiles(drawing) {
+    if (cache.tiles) return cache.tiles;
+    var areaKind = {};
+    (drawing.areas || []).forEach(function (a) { areaKind[a.id] = a.kind; });
+    var paths = {};
+    (drawing.circles || []).forEach(function (c) {
+      if (c.kind === "car") return;
+      var k = c.safe ? "safe" : (areaKind[c.area] || "path");
+      if (c.kind === "target") k = "target";
+      paths[k] = (paths[k] || "") + hexPath(c.x, c.y, drawing.lattice || {});
+    });
+    cache.tiles = paths;
+    return paths;
+  }
+
+  function draw(svg, ctx) {
+    var drawing = ctx.drawing, view = ctx.view || {}, lang = ctx.lang || "en";
+    if (!drawing || !drawing.circles) return;
+    var byId = index(drawing);
+    current = { svg: svg, ctx: ctx };
+    bind(svg);
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.setAttribute("class", ((svg.getAttribute("class") || "").replace(/\bcz-board\b/g, "") + " cz-board").trim());
+    svg.setAttribute("font-family", "DejaVu Sans, Verdana, Arial, sans-serif");
+    var pieces = ctx.pieces || new Set(), places = ctx.places || new Set();
+    var tunnels = view.tunnels || [];
+    var tunnelState = {};
+    (drawing.tunnels || []).forEach(function (t, i) { tunnelState[t.id] = tunnels[i] || "closed"; });
+
+    var defs = el("defs", null, svg);
+    var m = el("marker", { id: "cz-arrow", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "4",
+      markerHeight: "4", orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0 0L10 5L0 10z", fill: "#6d3d14" }, m);
+    var style = el("style", null, defs);
+    style.textContent =
+      ".cz-place{cursor:pointer}.cz-piece{cursor:pointer}" +
+      ".cz-hot{animation:czpulse 1.2s ease-in-out infinite}" +
+      "@keyframes czpulse{0%,100%{opacity:1}50%{opacity:.45}}" +
+      ".cz-ctl{cursor:pointer}.cz-ctl:hover rect{fill:#fff}";
+
+    // Ground.
+    var fb = full(drawing);
+    el("rect", { x: fb.x, y: fb.y + STRIP, width: fb.w, height: fb.h - STRIP, fill: "#8aa86f" }, svg);
+
+    // Area tiles, walls, wire.
+    var t = tiles(drawing);
+    var g = el("g", { "class": "cz-tiles" }, svg);
+    Object.keys(t).forEach(function (k) {
+      el("path", { d: t[k], fill: FILL[k] || "#ddd", stroke: FILL[k] || "#ddd", "stroke-width": "0.06" }, g);
+    });
+    // Appel start places of this player count, tinted by nation.
+    var layout = drawing.appel && view.players ? drawing.appel[String(view.players)] : null;
+    if (layout) {
+      var ga = el("g", { "class": "cz-appel", opacity: "0.33" }, svg);
+      layout.forEach(function (group) {
+        var n = (drawing.nations || []).filter(function (x) { return x.id === group.nation; })[0];
+        var d = "";
+        group.circles.forEach(function (id) { var c = byId[id]; if (c) d += hexPath(c.x, c.y, drawing.lattice || {}); });
+        el("path", { d: d, fill: n ? n.colour : "#999" }, ga);
+      });
+    }
+    // The room a Search card opened this turn.
+    if (view.search) {
+      var sr = (drawing.areas || []).filter(function (a) { return a.id === view.search; })[0];
+      if (sr) {
+        var gs = el("g", { "class": "cz-search" }, svg);
+        var d2 = "";
+        drawing.circles.forEach(function (c) { if (c.area === sr.id) d2 += hexPath(c.x, c.y, drawing.lattice || {}); });
+        el("path", { d: d2, fill: "#e53935", opacity: "0.35" }, gs);
+      }
+    }
+    el("path", { d: drawing.walls || "", fill: "none", stroke: "#3e2f25", "stroke-width": "0.32",
+      "stroke-linecap": "round" }, svg);
+    el("path", { d: drawing.wire || "", fill: "none", stroke: "#4a4a4a", "stroke-width": "0.2",
+      "stroke-dasharray": "0.35 0.25" }, svg);
+
+    // Links: steps faint; drops as arrows; wire crossings; tunnels by state; the car's.
+    var steps = "", cars = "";
+    var gl = el("g", { "class": "cz-links" }, svg);
+    (drawing.links || []).forEach(function (l) {
+      var a = byId[l.a], b = byId[l.b];
+      if (!a || !b) return;
+      var seg = "M" + a.x + " " + a.y + "L" + b.x + " " + b.y;
+      if (l.kind === "step" || l.kind === "cell") steps += seg;
+      else if (l.kind === "car") cars += seg;
+      else if (l.kind === "door" || l.kind === "gate" || l.kind === "cell-door") {
+        el("path", { d: seg, stroke: "#5d4037", "stroke-width": "0.5", "stroke-linecap": "round", opacity: "0.55" }, gl);
+      } else if (l.kind === "drop30" || l.kind === "drop60") {
+        var up = byId[l.upper] || a, down = up === a ? b : a;
+        // Stop the arrow at the landing circle's rim.
+        var dx = down.x - up.x, dy = down.y - up.y, len = Math.hypot(dx, dy) || 1;
+        el("line", { x1: up.x, y1: up.y, x2: f(down.x - dx / len * 0.75), y2: f(down.y - dy / len * 0.75),
+          stroke: "#6d3d14", "stroke-width": l.kind === "drop60" ? "0.32" : "0.22", "stroke-dasharray": "0.5 0.2",
+          "marker-end": "url(#cz-arrow)" }, gl);
+      } else if (l.kind === "wire") {
+        el("path", { d: seg, stroke: "#b71c1c", "stroke-width": "0.28", "stroke-dasharray": "0.2 0.2" }, gl);
+      } else if (l.kind === "tunnel") {
+        // Closed: a faint dotted course; open: bold dashes; detected: red dashes.
+        var st = tunnelState[l.tunnel] || "closed";
+        var live = st === "open" || st === "detected";
+        el("path", { d: seg, stroke: st === "detected" ? "#c62828" : live ? "#b0651e" : "#6d4c41",
+          "stroke-width": live ? "0.42" : "0.26", "stroke-dasharray": live ? "0.7 0.3" : "0.15 0.3",
+          opacity: live ? "0.95" : "0.7", "stroke-linecap": "round" }, gl);
+      }
+    });
+    el("path", { d: steps, stroke: "#000", "stroke-opacity": "0.13", "stroke-width": "0.12" }, gl, null)
+      .parentNode.insertBefore(gl.lastChild, gl.firstChild);
+    el("path", { d: cars, stroke: "#37474f", "stroke-width": "0.2", "stroke-dasharray": "0.25 0.2" }, gl);
+
+    // Area names.
+    var gt = el("g", { "class": "cz-labels", "text-anchor": "middle", "pointer-events": "none" });
+    var L = lang === "ru" ? 1 : 0;
+    (drawing.areas || []).forEach(function (a) {
+      var name = named(a.name, lang);
+      if (a.kind === "room") {
+        // The name above the room, its symbol after it (blue: escape-kit part; brown: equipment).
+        var bx = a.box, w = bx[2] - bx[0], cx = f((bx[0] + bx[2]) / 2);
+        var sym = SYMBOL_SHORT[a.symbol] ? SYMBOL_SHORT[a.symbol][L] : "";
+        var fs = 0.82;
+        var fits = function (t) { return t.length * 0.52 * fs <= w + 1.2; };
+        var lines = !fits(name) && name.indexOf(" ") > 0 ? name.split(" ") : [name];
+        if (!fits(lines[lines.length - 1] + " · " + sym)) lines.push("");
+        // Shrink the font (down to 0.55) until the longest line fits the room.
+        var longest = Math.max.apply(null, lines.map(function (t) { return t.length; }).concat([sym.length]));
+        fs = Math.max(0.55, Math.min(fs, (w + 1.2) / (longest * 0.52)));
+        var y0 = bx[1] - 0.25 - (lines.length - 1) * fs;
+        var txt = el("text", { x: cx, y: f(y0), "font-size": fs, fill: "#3e2723", "font-weight": "bold",
+          stroke: "#f6ecd2", "stroke-width": "0.22", "paint-order": "stroke" }, gt);
+        var symFill = a.supplies === "kit" ? "#1565c0" : "#8d3b00";
+        lines.forEach(function (s, i) {
+          var last = i === lines.length - 1;
+          if (s) el("tspan", { x: cx, dy: i ? fs : 0 }, txt, s);
+          if (last && sym) {
+            if (s) el("tspan", { fill: symFill }, txt, " · " + sym);
+            else el("tspan", { x: cx, dy: i ? fs : 0, fill: symFill }, txt, sym);
+          }
+        });
+      } else if (["appel", "courtyard", "cells", "terrace", "safe", "yard"].indexOf(a.kind) >= 0 && a.circles >= 7) {
+        el("text", { x: a.label[0], y: f(a.label[1] + 0.35), "font-size": a.kind === "courtyard" ? "1.1" : "0.9",
+          fill: "#2b2b2b", opacity: "0.75", "font-style": "italic", stroke: "#fff", "stroke-opacity": "0.5",
+          "stroke-width": "0.15", "paint-order": "stroke" }, gt, name);
+      }
+    });
+
+    // Circles.
+    var gc = el("g", { "class": "cz-circles" }, svg);
+    drawing.circles.forEach(function (c) {
+      var hot = places.has(c.id);
+      var attrs = { "data-place": c.id, "class": "cz-place" };
+      var g1 = el("g", attrs, gc);
+      if (c.kind === "car") {
+        el("rect", { x: c.x - 1.6, y: c.y - 0.9, width: 3.2, height: 1.8, rx: 0.5, fill: "#455a64", stroke: "#eceff1",
+          "stroke-width": "0.15" }, g1);
+        el("text", { x: c.x, y: c.y + 0.32, "font-size": "0.85", fill: "#fff", "text-anchor": "middle",
+          "pointer-events": "none" }, g1, tr(lang, "CAR", "АВТО"));
+      } else {
+        var r = c.kind === "target" ? 1.0 : 0.68;
+        var fill = "#fbfaf5", stroke = "#5d5550", sw = 0.1, dash = null;
+        if (c.post) { fill = "#212121"; stroke = "#000"; }
+        else if (c.kind === "target") { fill = "#c62828"; stroke = "#7f0000"; }
+        else if (c.kind === "door" || c.kind === "inspection") { fill = c.kind === "door" ? "#8d6e63" : "#4e342e"; stroke = "#fff"; }
+        else if (c.kind === "cell") { fill = "#4e4442"; stroke = "#cfc6c4"; }
+        else if (c.safe) { fill = "#e8f5e0"; stroke = "#33691e"; sw = 0.16; }
+        else if (c.searchlight) { fill = "#fff59d"; stroke = "#f9a825"; sw = 0.16; }
+        else if (c.kind === "appel") { fill = "#ffffff"; stroke = "#9e9e9e"; }
+        else if (c.zone === "inner" || c.zone === "room") { fill = "#e9e6df"; stroke = "#6d6a63"; }
+        if (c.walkway) dash = "0.3 0.2";
+        if (c.tunnel && (c.tunnel.role === "entrance" || c.tunnel.role === "exit")) { fill = "#4e342e"; stroke = "#d7ccc8"; }
+        if (c.searchlight) {
+          var rays = "";
+          for (var i = 0; i < 8; i++) {
+            var an = i * Math.PI / 4;
+            rays += "M" + f(c.x + Math.cos(an) * 0.75) + " " + f(c.y + Math.sin(an) * 0.75) + "L" +
+              f(c.x + Math.cos(an) * 1.05) + " " + f(c.y + Math.sin(an) * 1.05);
+          }
+          el("path", { d: rays, stroke: "#f9a825", "stroke-width": "0.12" }, g1);
+        }
+        el("circle", { cx: c.x, cy: c.y, r: r, fill: fill, stroke: stroke, "stroke-width": sw,
+          "stroke-dasharray": dash }, g1);
+        var label = null, lc = "#3e2723", fs = 0.62;
+        if (c.kind === "target") { label = lang === "ru" ? (TARGET_RU[c.label] || c.label) : c.label; lc = "#fff"; fs = c.label && c.label.length > 1 ? 0.66 : 0.85; }
+        else if (c.gate) { label = c.gate === "key" ? tr(lang, "K", "К") : tr(lang, "P", "П"); lc = "#fff"; fs = 0.8; }
+        else if (c.label === "30" || c.label === "60") { label = c.label; fs = 0.58; lc = c.post ? "#fff" : "#6d3d14"; }
+        if (label) el("text", { x: c.x, y: f(c.y + fs * 0.36), "font-size": fs, fill: lc, "text-anchor": "middle",
+          "font-weight": "bold", "pointer-events": "none" }, g1, label);
+        if (c.exit) el("text", { x: f(c.x - 1.25), y: f(c.y + 0.35), "font-size": "1", fill: "#4a148c",
+          "text-anchor": "middle", "font-weight": "bold", "pointer-events": "none" }, g1, "➜");
+      }
+      if (hot) {
+        el("circle", { cx: c.x, cy: c.y, r: c.kind === "car" ? 1.9 : 0.95, fill: "#ffeb3b", "fill-opacity": "0.35",
+          stroke: "#ff6f00", "stroke-width": "0.28", "class": "cz-hot" }, g1);
+      }
+      g1.addEventListener("click", function (e) {
+        if (ctx.places && ctx.places.has(c.id) && ctx.onPlace) { e.stopPropagation(); ctx.onPlace(c.id); }
+      });
+    });
+
+    svg.appendChild(gt); // names above the circles, under the pawns
+
+    // Escape Attempt markers: a flag in the nation's colour on the link's middle.
+    var gm = el("g", { "class": "cz-markers", "pointer-events": "none" }, svg);
+    (view.markers || []).forEach(function (mk) {
+      var a = byId[mk[0]], b = byId[mk[1]];
+      var n = (drawing.nations || []).filter(function (x) { return x.id === mk[2]; })[0];
+      if (!a || !b) return;
+      var mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      el("path", { d: "M" + f(mx) + " " + f(my + 0.5) + "v-1.5l1.1 0.4l-1.1 0.4", fill: n ? n.colour : "#000",
+        stroke: "#111", "stroke-width": "0.1" }, gm);
+    });
+
+    // Barracks and the Commander's Office.
+    var held = { barracks: [], office: [] };
+    (view.pawns || []).forEach(function (p) { if (held[p.at]) held[p.at].push(p); });
+    (drawing.holding || []).forEach(function (h) {
+      var list = held[h.id] || [];
+      var title = named(h.name, lang);
+      var w = Math.max(4 * 1.6 + 0.6, title.length * 0.5 + 0.8);
+      var cols = Math.floor((w - 0.6) / 1.6), rows = Math.max(1, Math.ceil(list.length / cols));
+      var hh = rows * 1.6 + 1.6;
+      var x0 = h.x - w / 2, y0 = h.y - hh / 2;
+      var gh = el("g", { "class": "cz-holding" }, svg);
+      el("rect", { x: f(x0), y: f(y0), width: f(w), height: f(hh), rx: 0.4, fill: "#eceff1", stroke: "#37474f",
+        "stroke-width": "0.15", opacity: "0.95" }, gh);
+      el("text", { x: h.x, y: f(y0 + 0.95), "font-size": "0.75", "text-anchor": "middle", fill: "#263238",
+        "font-weight": "bold" }, gh, title);
+      var gx = h.x - (Math.min(cols, Math.max(list.length, 1)) * 1.6) / 2 + 0.8;
+      list.forEach(function (p, i) {
+        pawn(gh, p, gx + (i % cols) * 1.6, y0 + 2.1 + Math.floor(i / cols) * 1.6, null, ctx, drawing);
+      });
+    });
+
+    // Pawns on circles: tunnel pawns small and offset, under surface pawns.
+    var gp = el("g", { "class": "cz-pawns" }, svg);
+    var list = (view.pawns || []).filter(function (p) { return byId[p.at] && p.at !== "car"; });
+    list.sort(function (a, b) { return (b.tunnel ? 1 : 0) - (a.tunnel ? 1 : 0); });
+    list.forEach(function (p) {
+      var c = byId[p.at];
+      if (p.tunnel) pawn(gp, p, c.x + 0.55, c.y + 0.5, c.id, ctx, drawing, true);
+      else pawn(gp, p, c.x, c.y, c.id, ctx, drawing);
+    });
+
+    // Zoom controls (kept in the top-right corner of whatever is shown).
+    var ctl = el("g", { "class": "cz-controls" }, svg);
+    [["+", 1.5], ["−", 1 / 1.5], ["⤢", 0]].forEach(function (b, i) {
+      var bg = el("g", { "class": "cz-ctl", transform: "translate(" + (i * 1.75) + " 0)" }, ctl);
+      el("rect", { x: 0, y: 0, width: 1.5, height: 1.5, rx: 0.3, fill: "#fafafa", stroke: "#455a64",
+        "stroke-width": "0.08", opacity: "0.9" }, bg);
+      el("text", { x: 0.75, y: 1.13, "font-size": "1.1", "text-anchor": "middle", fill: "#263238",
+        "pointer-events": "none" }, bg, b[0]);
+      bg.addEventListener("click", function (e) {
+        e.stopPropagation();
+        if (b[1]) zoomAt(svg, drawing, b[1]);
+        else { zoom = null; setViewBox(svg, drawing); }
+      });
+    });
+    setViewBox(svg, drawing);
+  }
+
+  function pawn(parent, p, x, y, at, ctx, drawing, small) {
+    var id = p.code;
+    var guard = /^g\d+$/.test(id);
+    var n = guard ? null : nationOf(id, drawing);
+    var colour = guard ? ((drawing.german && drawing.german.colour) || "#37474f") : (n ? n.colour : "#999");
+    var can = ctx.pieces && ctx.pieces.has(id);
+    var refused = (ctx.view && ctx.view.refused || []).indexOf(id) >= 0;
+    var sel = ctx.selected === id;
+    var r = small ? 0.45 : 0.6;
+    var g = el("g", { "data-piece": id, "class": "cz-piece" + (can ? " cz-can" : "") }, parent);
+    if (sel || can) {
+      el("circle", { cx: f(x), cy: f(y), r: r + (sel ? 0.42 : 0.3), fill: sel ? "#ffab00" : "none",
+        "fill-opacity": sel ? "0.5" : null, stroke: sel ? "#ff6d00" : "#ffd600",
+        "stroke-width": sel ? "0.3" : "0.22" }, g);
+    }
+    if (guard) {
+      el("rect", { x: f(x - r), y: f(y - r), width: f(2 * r), height: f(2 * r), rx: 0.18, fill: colour,
+        stroke: "#eceff1", "stroke-width": "0.14" }, g);
+    } else {
+      el("circle", { cx: f(x), cy: f(y), r: r, fill: colour, stroke: small ? "#3e2723" : "#fff",
+        "stroke-width": small ? "0.12" : "0.14", "stroke-dasharray": small ? "0.2 0.12" : null }, g);
+    }
+    if (refused) {
+      el("circle", { cx: f(x), cy: f(y), r: r + 0.2, fill: "none", stroke: "#d50000", "stroke-width": "0.16",
+        "stroke-dasharray": "0.25 0.15" }, g);
+    }
+    var num = id.replace(/^[a-z]+/, "");
+    el("text", { x: f(x), y: f(y + (small ? 0.2 : 0.26)), "font-size": small ? "0.55" : "0.72", fill: "#fff",
+      "text-anchor": "middle", "font-weight": "bold", "pointer-events": "none" }, g, num);
+    var title = el("title", null, g);
+    var where = at ? at : p.at;
+    title.textContent = id + " @ " + where + (p.tunnel ? tr(ctx.lang, " (in a tunnel)", " (в Тоннеле)") : "") +
+      (refused ? tr(ctx.lang, " — refuses Appel", " — отказывается от Сбора") : "");
+    g.addEventListener("click", function (e) {
+      e.stopPropagation();
+      var places = ctx.places || new Set(), pieces = ctx.pieces || new Set();
+      if (ctx.selected && ctx.selected !== id && at && places.has(at)) { if (ctx.onPlace) ctx.onPlace(at); }
+      else if (pieces.has(id)) { if (ctx.onPiece) ctx.onPiece(id); }
+      else if (at && places.has(at)) { if (ctx.onPlace) ctx.onPlace(at); }
+    });
+  }
+
+  // ------------------------------------------------------------ panel --
+  function dieFace(n) { return n >= 1 && n <= 6 ? "⚀⚁⚂⚃⚄⚅".charAt(n - 1) : String(n); }
+
+  function panel(ctx) {
+    var drawing = ctx.drawing || {}, view = ctx.view || {}, lang = ctx.lang || "en", table = ctx.table || {};
+    var L = lang === "ru" ? 1 : 0;
+    var T = function (en, ru) { return L ? ru : en; };
+    var seats = table.seats || [];
+    var seatName = function (i) {
+      var s = seats[i];
+      if (s) return named(s.name, lang);
+      if (i === 0) return T("German Security Officer", "Офицер Охраны");
+      var n = (view.officers || [])[i - 1];
+      return n ? n.nation : "?";
+    };
+    var nation = function (id) { return (drawing.nations || []).filter(function (x) { return x.id === id; })[0]; };
+    var nationName = function (id) { var n = nation(id); return n ? named(n.name, lang) : id; };
+    var swatch = function (id) {
+      var n = nation(id);
+      return '<span class="cz-sw" style="background:' + (n ? n.colour : "#37474f") + '"></span>';
+    };
+    var opts = (table.setup && table.setup.options) || {};
+    var h = [];
+    h.push("<style>" +
+      ".cz-panel{font-size:14px;line-height:1.35;overflow-wrap:break-word}" +
+      ".cz-panel h3{font-size:15px;margin:.7em 0 .3em}" +
+      ".cz-panel table{border-collapse:collapse;width:100%;font-size:13px}" +
+      ".cz-panel td,.cz-panel th{padding:2px 4px;text-align:left;vertical-align:top}" +
+      ".cz-panel th{font-weight:600;border-bottom:1px solid #ccc;white-space:nowrap;font-size:12px}" +
+      ".cz-panel .num{text-align:right;white-space:nowrap}" +
+      ".cz-sw{display:inline-block;width:.8em;height:.8em;border-radius:50%;margin-right:.3em;vertical-align:-1px;border:1px solid #0003}" +
+      ".cz-dice{font-size:26px;line-height:1;letter-spacing:2px}" +
+      ".cz-cards{margin:.2em 0;padding-left:1.2em}" +
+      ".cz-note{color:#555;font-size:12px}" +
+      ".cz-warn{background:#fff3e0;border-left:3px solid #ef6c00;padding:4px 6px;margin:.4em 0}" +
+      ".cz-me{font-weight:600}" +
+      "</style>");
+    h.push('<div class="cz-panel">');
+
+    // Turn, phase, pending decision.
+    var phase = view.phase && view.phase.phase;
+    if (phase === "over" || table.over) {
+      h.push("<h3>" + esc(T("Game over", "Конец игры")) + "</h3>");
+      if (table.over && table.over.text) h.push("<div>" + esc(named(table.over.text, lang)) + "</div>");
+    } else {
+      h.push("<h3>" + esc(T("Turn: ", "Ход: ")) + esc(seatName(view.turn || 0)) + "</h3>");
+      if (phase) h.push("<div>" + esc(PHASE[phase] ? PHASE[phase][L] : phase) + "</div>");
+      if (table.to_act && table.to_act.length) {
+        var names = table.to_act.map(function (id) {
+          var s = seats.filter(function (x) { return x.id === id; })[0];
+          return s ? named(s.name, lang) : id;
+        });
+        h.push('<div class="cz-note">' + esc(T("To decide: ", "Решение за: ")) + esc(names.join(", ")) + "</div>");
+      }
+    }
+    var p = view.pending;
+    if (p) {
+      var text = "";
+      if (p.wait === "confiscate") text = T(nationName(p.nation) + " give up " + p.count + " Equipment card(s) (or play a Hideaway)",
+        nationName(p.nation) + ": конфискация Экипировки — " + p.count + " (или карта Тайник)");
+      else if (p.wait === "warn") {
+        var room = roomList(drawing)[p.room];
+        var rn = room ? named(room.name, lang) : "?";
+        text = T("Search of the " + rn + ": " + nationName(p.nation) + " may answer with Advance Warning",
+          "Обыск (" + rn + "): " + nationName(p.nation) + " могут ответить картой Предупреждение");
+      } else if (p.wait === "choose-cell") text = T("The German chooses the cell for " + p.pow, "Офицер Охраны выбирает Одиночку для " + p.pow);
+      else if (p.wait === "escape-markers") text = T("After the escape: remove the " + nationName(p.nation) + " markers?",
+        "После Побега: убрать маркеры (" + nationName(p.nation) + ")?");
+      else if (p.wait === "talisman") text = T("Shoot to Kill at " + (p.shot && p.shot.target) + ": a Talisman?",
+        "Выстрел на Поражение по " + (p.shot && p.shot.target) + ": Талисман?");
+      else text = p.wait;
+      h.push('<div class="cz-warn">' + esc(text) + "</div>");
+    }
+
+    // Dice and movement.
+    var dice = [];
+    (table.events || []).forEach(function (e) { if (e.dice && e.dice.length) dice = dice.concat(e.dice); });
+    if (dice.length || phase === "move") {
+      h.push("<div>");
+      if (dice.length) h.push('<span class="cz-dice" title="' + esc(dice.join(" ")) + '">' + dice.map(dieFace).join("") + "</span> ");
+      if (phase === "move") {
+        h.push(esc(T("movement left: ", "осталось движения: ")) + "<b>" + (view.mp || 0) + "</b>");
+        if (view.releases) h.push(" · " + esc(T("releases: ", "освобождений: ")) + view.releases);
+      }
+      h.push("</div>");
+    }
+    (table.events || []).forEach(function (e) {
+      if (e.text) h.push('<div class="cz-note">' + esc(named(e.text, lang)) + "</div>");
+    });
+
+    // Rounds and victory.
+    var rounds = opts.rounds;
+    h.push("<div>" + esc(T("Round marker: ", "Маркер Раундов: ")) + "<b>" + (view.round != null ? view.round : "?") + "</b>" +
+      (rounds ? esc(T(" (of " + rounds + "; counts down)", " (из " + rounds + "; обратный отсчёт)")) : "") + "</div>");
+    var victory = opts.victory || "two-of-one";
+    var vm = /^total-(\d+)$/.exec(victory);
+    h.push('<div class="cz-note">' + esc(vm ?
+      T("Victory: " + vm[1] + " escapes by all officers together", "Победа: " + vm[1] + " Побегов всех Офицеров Беглецов вместе") :
+      T("Victory: two escapes of one nationality", "Победа: два Побега одной национальности")) +
+      (view.classic ? esc(T(" · classic rules", " · классические правила")) : "") + "</div>");
+
+    // Officers.
+    var pawns = view.pawns || [];
+    var cellOf = {};
+    (drawing.circles || []).forEach(function (c) { if (c.cells) cellOf[c.id] = c.cells; });
+    var mySeat = ctx.seat || (table.role && table.role.seat);
+    var total = 0;
+    h.push("<h3>" + esc(T("Escape Officers", "Офицеры Беглецы")) + "</h3>");
+    var th = function (en, ru, ten, tru) {
+      return '<th class=num title="' + esc(T(ten, tru)) + '">' + esc(T(en, ru)) + "</th>";
+    };
+    h.push("<table><tr><th></th>" + th("Esc.", "Поб.", "escapes", "Побеги") + th("Cards", "Карт", "Opportunity cards", "карты Возможностей") +
+      th("Equip.", "Экип.", "Equipment cards", "карты Экипировки") + th("Kit", "Компл.", "Escape Kit", "Комплект Спасения") +
+      th("Solit.", "Одиноч.", "POWs in solitary", "Военнопленные в Одиночке") + "</tr>");
+    (view.officers || []).forEach(function (o) {
+      var n = nation(o.nation);
+      var mine = pawns.filter(function (q) { return n && q.code.indexOf(n.prefix) === 0; });
+      var solitary = mine.filter(function (q) { return cellOf[q.at]; }).length;
+      var dead = mine.filter(function (q) { return q.at === "dead"; }).length;
+      total += o.escapes || 0;
+      h.push("<tr" + (mySeat === o.nation ? ' class="cz-me"' : "") + "><td>" + swatch(o.nation) + esc(nationName(o.nation)) +
+        (o.appel_waiting ? ' <span title="' + esc(T("to answer Appel", "отвечает на Сбор")) + '">⏳</span>' : "") +
+        (dead ? ' <span class="cz-note" title="' + esc(T("killed", "убиты")) + '">†' + dead + "</span>" : "") +
+        "</td><td class=num><b>" + (o.escapes || 0) + "</b></td><td class=num>" + o.cards + "</td><td class=num>" + o.equipment +
+        "</td><td class=num>" + (o.kit ? "✔" : "—") + "</td><td class=num>" + solitary + "</td></tr>");
+    });
+    h.push("</table>");
+    if (vm) h.push('<div class="cz-note">' + esc(T("Escapes in all: ", "Всего Побегов: ")) + total + " / " + vm[1] + "</div>");
+
+    // This seat's hand.
+    var me = (view.officers || []).filter(function (o) { return o.hand; })[0];
+    if (me) {
+      h.push("<h3>" + swatch(me.nation) + esc(T("Your hand", "Ваши карты")) + "</h3>");
+      h.push(me.hand.length ? '<ul class="cz-cards">' + me.hand.map(function (c) {
+        return "<li>" + esc(cardName(c, drawing, lang)) + "</li>";
+      }).join("") + "</ul>" : '<div class="cz-note">' + esc(T("no Opportunity cards", "нет карт Возможностей")) + "</div>");
+      if (me.kinds) {
+        var eq = [];
+        me.kinds.forEach(function (k, i) { if (k) eq.push(EQUIP_NAME[EQUIP[i]][L] + (k > 1 ? " ×" + k : "")); });
+        h.push("<div>" + esc(T("Equipment: ", "Экипировка: ")) + esc(eq.length ? eq.join(", ") : T("none", "нет")) + "</div>");
+      }
+      h.push("<div>" + esc(T("Escape Kit: ", "Комплект Спасения: ")) + (me.kit ? "✔" : esc(T("none", "нет"))) + "</div>");
+    }
+    if (view.security_hand) {
+      h.push("<h3>" + esc(T("Your Security cards", "Ваши карты Охраны")) + "</h3>");
+      h.push(view.security_hand.length ? '<ul class="cz-cards">' + view.security_hand.map(function (c) {
+        return "<li>" + esc(cardName(c, drawing, lang)) + "</li>";
+      }).join("") + "</ul>" : '<div class="cz-note">' + esc(T("none", "нет")) + "</div>");
+    }
+
+    // The German and the guards.
+    var guards = pawns.filter(function (q) { return /^g\d+$/.test(q.code); });
+    var where = { board: 0, barracks: 0, office: 0 };
+    guards.forEach(function (g) { if (where[g.at] != null) where[g.at]++; else where.board++; });
+    h.push("<h3>" + esc(T("Security", "Охрана")) + "</h3>");
+    h.push("<div>" + esc(T("Guards on the board: ", "Охранников на поле: ")) + where.board + " · " +
+      esc(T("barracks: ", "в Бараках: ")) + where.barracks + " · " + esc(T("office: ", "на Командном Пункте: ")) + where.office + "</div>");
+    if (!view.security_hand) h.push("<div>" + esc(T("Security cards in hand: ", "Карт Охраны на руке: ")) + (view.security_cards || 0) + "</div>");
+    if (view.search) h.push('<div class="cz-warn">' + esc(T("Search: guards may enter the ", "Обыск: Охранники могут войти в Комнату ")) +
+      esc(roomName(drawing, view.search, lang)) + "</div>");
+
+    // Appel.
+    if (phase === "appel-answer" || phase === "appel-search" || (view.refused && view.refused.length)) {
+      h.push("<h3>" + esc(T("Appel", "Сбор")) + "</h3>");
+      var waiting = (view.officers || []).filter(function (o) { return o.appel_waiting; }).map(function (o) { return nationName(o.nation); });
+      if (waiting.length) h.push("<div>" + esc(T("Still to answer: ", "Ещё не ответили: ")) + esc(waiting.join(", ")) + "</div>");
+      if (view.refused && view.refused.length) h.push("<div>" + esc(T("Refusing: ", "Отказываются: ")) + esc(view.refused.join(", ")) + "</div>");
+    }
+
+    // Solitary.
+    var inCells = pawns.filter(function (q) { return cellOf[q.at]; });
+    if (inCells.length) {
+      h.push("<h3>" + esc(T("Solitary", "Одиночка")) + "</h3><div>");
+      h.push(inCells.map(function (q) {
+        var n = nationOf(q.code, drawing);
+        return swatch(n ? n.id : null) + esc(q.code) + ' <span class="cz-note">(' +
+          esc(cellOf[q.at] === "inner" ? T("inner", "внутр.") : T("outer", "внешн.")) + ")</span>";
+      }).join(" &nbsp; "));
+      h.push("</div>");
+    }
+
+    // Tunnels, stocks, decks.
+    h.push("<h3>" + esc(T("Castle", "Замок")) + "</h3>");
+    var ts = (drawing.tunnels || []).map(function (t, i) {
+      var s = (view.tunnels || [])[i] || "closed";
+      return named(t.name, lang) + ": " + (TUNNEL_STATE[s] ? TUNNEL_STATE[s][L] : s);
+    });
+    h.push("<div>" + esc(T("Tunnels — ", "Тоннели — ")) + esc(ts.join(", ")) + "</div>");
+    if (view.stock) {
+      h.push("<div>" + esc(T("Equipment stacks: ", "Стопки Экипировки: ")) + esc(view.stock.map(function (k, i) {
+        return EQUIP_NAME[EQUIP[i]][L] + " " + k;
+      }).join(", ")) + "</div>");
+    }
+    h.push('<div class="cz-note">' + esc(T("Escape Kits left: ", "Комплектов Спасения осталось: ")) + (view.kit_stock || 0) +
+      " · " + esc(T("decks: Opportunity ", "колоды: Возможности ")) + ((view.decks || [])[0] || 0) + ", " +
+      esc(T("Security ", "Охраны ")) + ((view.decks || [])[1] || 0) +
+      (view.kit_parts_aside ? " · " + esc(T("kit parts aside: ", "частей Комплекта отложено: ")) + view.kit_parts_aside : "") +
+      (view.markers && view.markers.length ? " · " + esc(T("Escape Attempt markers: ", "маркеров Попытки Бегства: ")) + view.markers.length : "") +
+      "</div>");
+    var escaped = pawns.filter(function (q) { return q.at === "escaped"; }).map(function (q) { return q.code; });
+    if (escaped.length) h.push("<div>" + esc(T("Escaped: ", "Сбежали: ")) + esc(escaped.join(", ")) + "</div>");
+    if (drawing.note) h.push('<div class="cz-note" style="margin-top:.6em">' + esc(named(drawing.note, lang)) + "</div>");
+    h.push("</div>");
+    return h.join("");
+  }
+
+  Sandtable.games.colditz = { draw: draw, panel: panel };
+})();

@@ -22,6 +22,7 @@ pub mod cards;
 mod claims;
 mod classic;
 pub mod data;
+mod drawing;
 mod escape;
 mod movement;
 mod pawn;
@@ -40,7 +41,7 @@ pub use state::{Loc, Marker, Pawn, Pending, Phase, Shot, State, TunnelState};
 pub use view::View;
 
 use sandtable_core::{
-    Events, GameInfo, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup,
+    Events, GameInfo, Hint, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup,
     SetupError, Text, ToAct, Viewer,
 };
 
@@ -424,6 +425,14 @@ impl Ruleset for Colditz {
 
     fn render(&self, s: &State, viewer: Viewer, lang: &str) -> String {
         self.render_text(s, viewer, lang)
+    }
+
+    fn hint(&self, s: &State, a: Action) -> Hint {
+        self.action_hint(s, a)
+    }
+
+    fn drawing(&self) -> serde_json::Value {
+        self.board_drawing()
     }
 }
 

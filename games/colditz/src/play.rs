@@ -264,7 +264,7 @@ impl Colditz {
     }
 
     /// A free circle in a room.
-    fn free_in_room(&self, s: &State, room: u8) -> Option<crate::CircleId> {
+    pub(crate) fn free_in_room(&self, s: &State, room: u8) -> Option<crate::CircleId> {
         let occ = Occupancy::of(self, s);
         self.board.circles().find(|&c| {
             self.board.circle(c).zone == Zone::Room(room) && occ.at(c).is_none() && !self.is_tunnel_middle(c)
