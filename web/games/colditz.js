@@ -582,7 +582,7 @@
       ".cz-panel table{border-collapse:collapse;width:100%;font-size:13px}" +
       ".cz-panel td,.cz-panel th{padding:2px 4px;text-align:left;vertical-align:top}" +
       ".cz-panel th{font-weight:600;border-bottom:1px solid #ccc;white-space:nowrap;font-size:12px}" +
-      ".cz-panel .num{text-align:right;white-space:nowrap}" +
+      ".cz-panel .num{text-align:right;white-space:nowrap}.cz-panel td:first-child{white-space:nowrap}" +
       ".cz-sw{display:inline-block;width:.8em;height:.8em;border-radius:50%;margin-right:.3em;vertical-align:-1px;border:1px solid #0003}" +
       ".cz-dice{font-size:26px;line-height:1;letter-spacing:2px}" +
       ".cz-cards{margin:.2em 0;padding-left:1.2em}" +
@@ -627,19 +627,31 @@
       h.push('<div class="cz-warn">' + esc(text) + "</div>");
     }
 
-    // Dice and movement.
-    var dice = [];
-    (table.events || []).forEach(function (e) { if (e.dice && e.dice.length) dice = dice.concat(e.dice); });
+    // Dice and movement: the latest throw in the log (each decision carries
+    // its events), and what the last decision did.
+    var log = table.log || [];
+    var dice = [], rolledBy = null;
+    for (var li = log.length - 1; li >= 0 && !dice.length; li--) {
+      (log[li].events || []).forEach(function (e) { if (e.dice && e.dice.length) dice = dice.concat(e.dice); });
+      if (dice.length) rolledBy = log[li].seat;
+    }
+    var lastEvents = table.events || (log.length ? log[log.length - 1].events : null) || [];
+    if (!dice.length) lastEvents.forEach(function (e) { if (e.dice && e.dice.length) dice = dice.concat(e.dice); });
     if (dice.length || phase === "move") {
       h.push("<div>");
-      if (dice.length) h.push('<span class="cz-dice" title="' + esc(dice.join(" ")) + '">' + dice.map(dieFace).join("") + "</span> ");
+      if (dice.length) {
+        var sum = dice.reduce(function (a, b) { return a + b; }, 0);
+        var who = rolledBy ? seats.filter(function (x) { return x.id === rolledBy; })[0] : null;
+        h.push('<span class="cz-dice" title="' + esc(dice.join(" + ") + " = " + sum) + '">' + dice.map(dieFace).join("") +
+          "</span> " + (who ? '<span class="cz-note">' + esc(named(who.name, lang)) + "</span> " : ""));
+      }
       if (phase === "move") {
         h.push(esc(T("movement left: ", "осталось движения: ")) + "<b>" + (view.mp || 0) + "</b>");
         if (view.releases) h.push(" · " + esc(T("releases: ", "освобождений: ")) + view.releases);
       }
       h.push("</div>");
     }
-    (table.events || []).forEach(function (e) {
+    lastEvents.forEach(function (e) {
       if (e.text) h.push('<div class="cz-note">' + esc(named(e.text, lang)) + "</div>");
     });
 
