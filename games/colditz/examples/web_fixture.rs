@@ -83,8 +83,10 @@ fn table(r: &Colditz, setup: &Setup, s: &State, seat: Option<&str>, title: &str)
         "view": r.view(s, viewer),
         "legal": legal,
         "can_undo": false,
-        "log": [],
-        "events": [{"rule": "Colditz: Movement", "dice": [3, 5], "text": {"en": "rolled 8", "ru": "выпало 8"}}],
+        // A made-up last decision, in the table's log format (each decision with its events).
+        "log": [{"seat": info.seats[usize::from(s.turn)].id, "action": "roll", "events": [
+            {"rule": "Colditz: Movement", "dice": [3, 5], "text": {"en": "movement roll: 8 points (0 doubles)", "ru": "бросок на движение: 8 очков (дублей: 0)"}}
+        ]}],
     })
 }
 
