@@ -8,36 +8,6 @@ use crate::storage::{GameRow, JournalRow, Listing, Role, Storage, StorageError, 
 use postgres::{Client, NoTls};
 use std::sync::Mutex;
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    created BIGINT NOT NULL,
-    version BIGINT NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    token TEXT PRIMARY KEY,
-    game_id TEXT NOT NULL REFERENCES games(id),
-    role TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS journal (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    version BIGINT NOT NULL,
-    entry TEXT NOT NULL,
-    seat TEXT NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    version BIGINT NOT NULL,
-    body TEXT NOT NULL
-);
-";
-
 /// Games in a PostgreSQL database. One connection behind a mutex per
 /// server instance; each write is one transaction, committed (and so
 /// durable under the server's default `synchronous_commit=on`) before the
@@ -58,7 +28,7 @@ impl PgStorage {
     /// No connection, or the schema cannot be created.
     pub fn connect(url: &str) -> Stored<PgStorage> {
         let mut client = Client::connect(url, NoTls).map_err(backend)?;
-        client.batch_execute(SCHEMA).map_err(backend)?;
+        client.batch_execute(crate::storage::SCHEMA).map_err(backend)?;
         // The password, if any, stays out of reports.
         let shown = match url.split_once('@') {
             Some((_, host)) => format!("postgres://…@{host}"),

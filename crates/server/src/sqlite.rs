@@ -5,36 +5,6 @@ use crate::Durability;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::Mutex;
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    created INTEGER NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    token TEXT PRIMARY KEY,
-    game_id TEXT NOT NULL REFERENCES games(id),
-    role TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS journal (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    version INTEGER NOT NULL,
-    entry TEXT NOT NULL,
-    seat TEXT NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    version INTEGER NOT NULL,
-    body TEXT NOT NULL
-);
-";
-
 /// Games in one SQLite file. One connection behind a mutex: writes are
 /// serialised anyway, and a request holds it for one short transaction.
 pub struct SqliteStorage {
@@ -65,7 +35,7 @@ impl SqliteStorage {
             "PRAGMA journal_mode=WAL; PRAGMA synchronous={sync}; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;"
         ))
         .map_err(backend)?;
-        conn.execute_batch(SCHEMA).map_err(backend)?;
+        conn.execute_batch(crate::storage::SCHEMA).map_err(backend)?;
         Ok(SqliteStorage { conn: Mutex::new(conn), path: path.to_owned(), durability })
     }
 

@@ -8,6 +8,39 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The tables, the same for both back ends (SQLite reads `BIGINT` as its
+/// 64-bit INTEGER). The journal's primary key (game, version) is what
+/// refuses a second writer of the same version.
+pub(crate) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    created BIGINT NOT NULL,
+    version BIGINT NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    token TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    role TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS journal (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    version BIGINT NOT NULL,
+    entry TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    version BIGINT NOT NULL,
+    body TEXT NOT NULL
+);
+";
+
 /// Who holds a token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
