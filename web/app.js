@@ -1,0 +1,413 @@
+// sandtable in the browser: the shell. Plain JS, no build step; the server
+// embeds these files (crates/server/src/web.rs).
+//
+// Pages: "/" is the lobby (create a game, its links, recent games);
+// "/t/{token}" is a table: whatever that token may see and do (docs/server.md).
+//
+// Renderer contract — each game's script registers:
+//   Sandtable.games["<id>"] = { draw(svg, ctx), panel(ctx) }
+//   ctx = { drawing, view, lang ("en"|"ru"), seat (seat id or null), table (the whole table JSON),
+//           selected (piece id or null), pieces (Set of piece ids that have legal actions),
+//           places (Set of place ids the selected piece may reach; when nothing is selected,
+//                   the places of place-only actions),
+//           onPiece(id), onPlace(id) }
+//   draw fills the given <svg> (the shell empties it first); panel returns an HTML string for
+//   the side panel (turn track, VP or escapes, cards in hand…).
+//
+// Element ids and attributes (stable: the browser tests use them):
+//   #lang                      language toggle (EN/RU, kept in localStorage)
+//   #create-game               the lobby form: select[name=game], select[name=scenario],
+//                              select[name="opt-<key>"], input[name=seed], select[name="seat-<id>"] (human|bot)
+//   #links a[data-seat=<id>]   a created game's seat links; a[data-role=spectator], a[data-role=admin]
+//   #games li[data-game=<id>]  recent games
+//   #status, #to-act           whose turn ([data-seats] lists seat ids) or the outcome (.over)
+//   #version                   the table's version
+//   #board svg                 the board; [data-piece=<id>] pieces, [data-place=<id>] places
+//   #legal button[data-action] actions that are not on the board (end, pick 3…) and the selected piece's
+//   #choices button[data-action]  when a click on a place matches several actions
+//   #all-legal button[data-action] every legal action
+//   #undo                      take back my last move
+//   #error                     the last refusal, "[rule] text"
+//   #log li                    the log: one li per decision, .ev items its events with .rule
+//   #seats button[data-seat][data-kind]   the creator hands a seat to the bot or back
+//   #switch a[data-seat]       hot seat: the other seats of this game this browser holds links for
+//   #follow                    hot seat: follow the seat to act
+//   #replay                    range input: the view after N decisions
+(function () {
+  "use strict";
+  window.Sandtable = window.Sandtable || { games: {} };
+  var S = window.Sandtable;
+  S.games = S.games || {};
+
+  var lang = localStorage.getItem("sandtable.lang") || ((navigator.language || "").indexOf("ru") === 0 ? "ru" : "en");
+  function t(key) { return (S.words[lang] && S.words[lang][key]) || S.words.en[key] || key; }
+  function named(x) { return x ? (x[lang] || x.en || "") : ""; }
+  function esc(s) {
+    return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  function $(sel) { return document.querySelector(sel); }
+  function el(html) { var d = document.createElement("div"); d.innerHTML = html.trim(); return d.firstChild; }
+
+  // ------------------------------------------------------------- network --
+  function api(method, path, body) {
+    var opts = { method: method, headers: {} };
+    if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
+    return fetch(path, opts).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) {
+        if (!r.ok) { var e = new Error((j.error && j.error.en) || r.statusText); e.api = j.error || {}; throw e; }
+        return j;
+      });
+    });
+  }
+  function errorText(e) {
+    var a = e.api || {};
+    var text = a[lang] || a.en || e.message;
+    return (a.rule ? "[" + a.rule + "] " : "") + text;
+  }
+
+  // Links this browser holds, by game id: {game, seats: {id: token}, admin, spectator}.
+  function held() { try { return JSON.parse(localStorage.getItem("sandtable.held") || "{}"); } catch (e) { return {}; } }
+  function hold(id, entry) { var h = held(); h[id] = entry; localStorage.setItem("sandtable.held", JSON.stringify(h)); }
+
+  // ---------------------------------------------------------------- lobby --
+  var catalog = null;
+  function lobby() {
+    $("#title").textContent = "";
+    var main = $("#main");
+    main.innerHTML =
+      '<section id="lobby"><div class="card"><h2>' + esc(t("newGame")) + '</h2><form id="create-game"></form>' +
+      '<div id="error" class="error"></div></div><div class="card" id="created" hidden></div>' +
+      '<div class="card"><h2>' + esc(t("recent")) + '</h2><ul id="games"></ul></div></section>';
+    (catalog ? Promise.resolve(catalog) : api("GET", "/api/catalog").then(function (c) { catalog = c; return c; }))
+      .then(function () { form(); recent(); })
+      .catch(function (e) { $("#error").textContent = errorText(e); });
+  }
+
+  function form() {
+    var f = $("#create-game");
+    var chosen = f.dataset.game || catalog.games[0].id;
+    var g = catalog.games.filter(function (x) { return x.id === chosen; })[0] || catalog.games[0];
+    var html = '<label><span>' + esc(t("game")) + '</span><select name="game">' +
+      catalog.games.map(function (x) {
+        return '<option value="' + esc(x.id) + '"' + (x.id === g.id ? " selected" : "") + ">" + esc(named(x.name)) + "</option>";
+      }).join("") + "</select></label>";
+    html += '<label><span>' + esc(t("scenario")) + '</span><select name="scenario">' + g.scenarios.map(function (s) {
+      return '<option value="' + esc(s.id) + '">' + esc(named(s.name)) + (s.authored && !/authored|авторск/i.test(named(s.name)) ? " (" + esc(t("authored")) + ")" : "") + "</option>";
+    }).join("") + "</select></label>";
+    g.options.forEach(function (o) {
+      html += '<label><span>' + esc(named(o.text)) + '</span><select name="opt-' + esc(o.key) + '">' + o.values.map(function (v) {
+        return '<option' + (v === o.default ? " selected" : "") + ">" + esc(v) + "</option>";
+      }).join("") + "</select></label>";
+    });
+    html += '<fieldset><legend>' + esc(t("seats")) + "</legend>" + g.seats.map(function (s, i) {
+      return '<label data-seat-row="' + esc(s.id) + '" data-index="' + i + '"><span>' + esc(named(s.name)) +
+        '</span><select name="seat-' + esc(s.id) + '"><option value="human">' + esc(t("human")) +
+        '</option><option value="bot">' + esc(t("bot")) + "</option></select></label>";
+    }).join("") + "</fieldset>";
+    html += '<label><span>' + esc(t("seed")) + '</span><input name="seed" inputmode="numeric" pattern="[0-9]*"></label>';
+    html += '<button class="primary" type="submit">' + esc(t("create")) + "</button>";
+    f.innerHTML = html;
+    f.dataset.game = g.id;
+    f.elements.game.onchange = function () { f.dataset.game = f.elements.game.value; form(); };
+    // A game with a player count seats only its first N seats.
+    var players = f.elements["opt-players"];
+    function seatsShown() {
+      var n = players ? +players.value : Infinity;
+      Array.prototype.forEach.call(f.querySelectorAll("[data-seat-row]"), function (row) { row.hidden = +row.dataset.index >= n; });
+    }
+    if (players) players.onchange = seatsShown;
+    seatsShown();
+    f.onsubmit = function (ev) { ev.preventDefault(); create(g); };
+  }
+
+  function create(g) {
+    var f = $("#create-game");
+    var body = { game: g.id, scenario: f.elements.scenario.value, options: {}, seats: {} };
+    g.options.forEach(function (o) { body.options[o.key] = f.elements["opt-" + o.key].value; });
+    g.seats.forEach(function (s) { body.seats[s.id] = f.elements["seat-" + s.id].value; });
+    if (f.elements.seed.value !== "") body.seed = +f.elements.seed.value;
+    $("#error").textContent = "";
+    api("POST", "/api/games", body).then(function (c) {
+      hold(c.id, { game: g.id, seats: c.seats, admin: c.admin, spectator: c.spectator, kinds: body.seats });
+      var base = location.origin + "/t/";
+      var box = $("#created");
+      var first = g.seats.filter(function (s) { return c.seats[s.id] && body.seats[s.id] !== "bot"; })[0];
+      box.hidden = false;
+      box.innerHTML = "<h2>" + esc(t("links")) + '</h2><ul id="links">' +
+        g.seats.filter(function (s) { return c.seats[s.id]; }).map(function (s) {
+          return "<li>" + esc(named(s.name)) + " (" + esc(t(body.seats[s.id] === "bot" ? "bot" : "seatLink")) + '): <a data-seat="' +
+            esc(s.id) + '" href="' + base + c.seats[s.id] + '">' + base + c.seats[s.id] + "</a></li>";
+        }).join("") +
+        '<li>' + esc(t("spectatorLink")) + ': <a data-role="spectator" href="' + base + c.spectator + '">' + base + c.spectator + "</a></li>" +
+        '<li>' + esc(t("adminLink")) + ': <a data-role="admin" href="' + base + c.admin + '">' + base + c.admin + "</a></li></ul>" +
+        (first ? '<p><a id="play-here" href="/t/' + c.seats[first.id] + '"><button class="primary" type="button">' + esc(t("playHere")) +
+          " (" + esc(named(first.name)) + ")</button></a></p>" : "");
+      recent();
+    }).catch(function (e) { $("#error").textContent = errorText(e); });
+  }
+
+  function recent() {
+    api("GET", "/api/games").then(function (r) {
+      var h = held();
+      var ul = $("#games");
+      if (!ul) return;
+      ul.innerHTML = r.games.length ? r.games.slice(0, 30).map(function (g) {
+        var mine = h[g.id];
+        var token = mine && (Object.keys(mine.seats).map(function (k) { return mine.seats[k]; })[0] || mine.spectator);
+        var state = g.over ? t("over") + ": " + named(g.over.text) : t("toAct") + ": " + (g.to_act || []).join(", ");
+        return '<li data-game="' + esc(g.id) + '">' + esc(g.game) + " · " + esc(state) + ' <span class="muted">v' + g.version +
+          "</span>" + (token ? ' <a href="/t/' + token + '">' + esc(t("open")) + "</a>" : "") + "</li>";
+      }).join("") : "<li>" + esc(t("none")) + "</li>";
+    }).catch(function () {});
+  }
+
+  // ---------------------------------------------------------------- table --
+  var token = null, table = null, drawing = null, selected = null, choices = null, replayAt = null, replayView = null;
+  var socket = null, retry = 1000, poller = null;
+
+  function tablePage(tok) {
+    token = tok;
+    $("#main").innerHTML =
+      '<div id="table"><div id="board"><svg xmlns="http://www.w3.org/2000/svg"></svg></div><div id="side">' +
+      '<div class="card"><div id="status"></div><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
+      ' <span id="version"></span></div><div id="error" class="error"></div></div>' +
+      '<div class="card"><h2>' + esc(t("actions")) + '</h2><div id="choices"></div><div id="legal"></div>' +
+      '<p><button id="undo" type="button" hidden>' + esc(t("undo")) + "</button></p>" +
+      '<details><summary>' + esc(t("allActions")) + '</summary><div id="all-legal"></div></details></div>' +
+      '<div class="card" id="panel"></div>' +
+      '<div class="card" id="hotseat" hidden></div>' +
+      '<div class="card" id="seats-card" hidden><h2>' + esc(t("seatTitle")) + '</h2><ul id="seats"></ul></div>' +
+      '<div class="card"><h2>' + esc(t("replay")) + '</h2><div id="replay-bar"><input id="replay" type="range" min="0" max="0" value="0">' +
+      '<button id="live" type="button">' + esc(t("live")) + '</button></div><div id="replay-at" class="muted"></div></div>' +
+      '<div class="card"><h2>' + esc(t("log")) + '</h2><ol id="log"></ol></div></div></div>';
+    $("#undo").onclick = undo;
+    $("#replay").oninput = function () { replay(+this.value); };
+    $("#live").onclick = function () { replayAt = null; replayView = null; document.body.classList.remove("replaying"); render(); };
+    refresh().then(connect);
+  }
+
+  function refresh() {
+    return api("GET", "/api/t/" + token).then(show).catch(function (e) {
+      if (e.api && e.api.kind === "no_token") { $("#main").innerHTML = '<p class="error">' + esc(t("wrongLink")) + "</p>"; return; }
+      $("#error").textContent = errorText(e);
+    });
+  }
+
+  function show(next) {
+    if (table && next.version < table.version) return; // an older push arriving late
+    var changed = !table || next.version !== table.version;
+    table = next;
+    if (changed) { selected = null; choices = null; }
+    var need = !drawing || drawing.game !== table.game;
+    (need ? api("GET", "/api/drawing/" + table.game).then(function (d) { drawing = { game: table.game, data: d }; }) : Promise.resolve())
+      .then(function () { followTurn(); render(); });
+  }
+
+  function connect() {
+    if (!table) return;
+    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/t/" + token + "/ws";
+    try { socket = new WebSocket(url); } catch (e) { socket = null; }
+    if (!socket) return startPolling();
+    socket.onopen = function () { retry = 1000; stopPolling(); };
+    socket.onmessage = function (m) { try { show(JSON.parse(m.data)); } catch (e) { /* not a table */ } };
+    socket.onclose = function () {
+      socket = null;
+      startPolling();
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 15000);
+    };
+  }
+  function startPolling() { if (!poller) poller = setInterval(refresh, 5000); }
+  function stopPolling() { if (poller) { clearInterval(poller); poller = null; } }
+
+  function seatName(id) {
+    var s = (table.seats || []).filter(function (x) { return x.id === id; })[0];
+    return s ? named(s.name) : id;
+  }
+  function mySeat() { return table.role && table.role.seat || null; }
+
+  function legalFor(piece, place) {
+    return table.legal.filter(function (a) {
+      return (piece === undefined || (a.piece || null) === piece) && (place === undefined || (a.place || null) === place);
+    });
+  }
+
+  function render() {
+    if (!table) return;
+    var game = S.games[table.game];
+    $("#title").textContent = named(table.name);
+    $("#version").textContent = table.version;
+    var role = table.role.seat ? seatName(table.role.seat) + " (" + t("you") + ")" : table.role.admin ? t("admin") : t("spectator");
+    $("#role").textContent = role;
+    var status = $("#status");
+    if (table.over) {
+      status.innerHTML = '<span id="to-act" class="over" data-seats="">' + esc(t("over")) + ": " + esc(named(table.over.text)) + "</span>";
+    } else {
+      var seats = table.to_act || [];
+      status.innerHTML = '<span id="to-act" data-seats="' + esc(seats.join(" ")) + '">' + esc(t("toAct")) + ": " +
+        esc(seats.map(function (s) { return seatName(s) + (s === mySeat() ? " (" + t("you") + ")" : ""); }).join(", ")) + "</span>";
+    }
+    // The board and the panel: live, or the replayed view.
+    var view = replayView || table.view;
+    var pieces = new Set(), places = new Set();
+    if (!replayView) {
+      table.legal.forEach(function (a) {
+        if (a.piece) pieces.add(a.piece);
+        if (a.place && (selected ? a.piece === selected : !a.piece)) places.add(a.place);
+      });
+    }
+    var ctx = {
+      drawing: drawing && drawing.data, view: view, lang: lang, seat: mySeat(), table: table, selected: selected,
+      pieces: pieces, places: places, onPiece: onPiece, onPlace: onPlace
+    };
+    var svg = $("#board svg");
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    if (game) {
+      try { game.draw(svg, ctx); } catch (e) { console.error(e); }
+      try { $("#panel").innerHTML = game.panel(ctx); } catch (e) { console.error(e); }
+    }
+    actions();
+    seatsCard();
+    hotseat();
+    log();
+    var r = $("#replay");
+    r.max = table.log.length;
+    if (replayAt === null) r.value = table.log.length;
+  }
+
+  function actionButton(a) {
+    return '<button type="button" data-action="' + esc(a.action) + '">' + esc(a.action) + "</button>";
+  }
+  function wire(container) {
+    Array.prototype.forEach.call(container.querySelectorAll("button[data-action]"), function (b) {
+      b.onclick = function () { submit(b.dataset.action); };
+    });
+  }
+
+  function actions() {
+    var legal = $("#legal"), all = $("#all-legal"), ch = $("#choices");
+    if (replayView) { legal.innerHTML = ""; ch.innerHTML = ""; all.innerHTML = ""; $("#undo").hidden = true; return; }
+    var buttons = selected ? legalFor(selected, null) : table.legal.filter(function (a) { return !a.piece && !a.place; });
+    var hint = table.legal.length ? (table.legal.some(function (a) { return a.piece || a.place; }) ? "<p class=\"muted\">" + esc(t("boardHelp")) + "</p>" : "")
+      : "<p class=\"muted\">" + esc(mySeat() ? t("noActions") : "") + "</p>";
+    legal.innerHTML = (selected ? "<p><b>" + esc(selected) + '</b> <button type="button" id="deselect">' + esc(t("cancel")) + "</button></p>" : "") +
+      buttons.map(actionButton).join("") + hint;
+    if (selected) $("#deselect").onclick = function () { selected = null; choices = null; render(); };
+    ch.innerHTML = choices ? "<p>" + esc(t("choose")) + ":</p>" + choices.map(actionButton).join("") : "";
+    all.innerHTML = table.legal.map(actionButton).join("");
+    wire(legal); wire(ch); wire(all);
+    $("#undo").hidden = !table.can_undo;
+  }
+
+  function onPiece(id) {
+    if (replayView) return;
+    if (selected === id) { selected = null; choices = null; render(); return; }
+    if (legalFor(id).length) { selected = id; choices = null; render(); return; }
+  }
+  function onPlace(id) {
+    if (replayView) return;
+    var acts = legalFor(selected || null, id);
+    if (acts.length === 1) { submit(acts[0].action); return; }
+    if (acts.length > 1) { choices = acts; render(); }
+  }
+
+  function submit(action) {
+    $("#error").textContent = "";
+    api("POST", "/api/t/" + token + "/act", { version: table.version, action: action })
+      .then(function () { selected = null; choices = null; return refresh(); })
+      .catch(function (e) { $("#error").textContent = errorText(e); refresh(); });
+  }
+  function undo() {
+    $("#error").textContent = "";
+    api("POST", "/api/t/" + token + "/undo", { version: table.version }).then(refresh)
+      .catch(function (e) { $("#error").textContent = errorText(e); });
+  }
+
+  function seatsCard() {
+    var card = $("#seats-card");
+    card.hidden = !table.role.admin;
+    if (!table.role.admin) return;
+    $("#seats").innerHTML = table.seats.filter(function (s) { return s.playing; }).map(function (s) {
+      var other = s.kind === "bot" ? "human" : "bot";
+      return "<li>" + esc(named(s.name)) + ": " + esc(t(s.kind)) + ' <button type="button" data-seat="' + esc(s.id) + '" data-kind="' +
+        other + '">' + esc(t(other === "bot" ? "makeBot" : "makeHuman")) + "</button></li>";
+    }).join("");
+    Array.prototype.forEach.call($("#seats").querySelectorAll("button"), function (b) {
+      b.onclick = function () {
+        api("POST", "/api/t/" + token + "/seat", { seat: b.dataset.seat, kind: b.dataset.kind }).then(refresh)
+          .catch(function (e) { $("#error").textContent = errorText(e); });
+      };
+    });
+  }
+
+  // Hot seat: the links of this game this browser created.
+  function heldSeats() {
+    var mine = held()[table.id];
+    return mine ? mine.seats : {};
+  }
+  function hotseat() {
+    var box = $("#hotseat"), seats = heldSeats();
+    var others = Object.keys(seats).filter(function (id) {
+      var s = table.seats.filter(function (x) { return x.id === id; })[0];
+      return seats[id] !== token && s && s.kind === "human";
+    });
+    box.hidden = !others.length;
+    if (!others.length) return;
+    var follow = localStorage.getItem("sandtable.follow") === "1";
+    box.innerHTML = "<p>" + esc(t("switchSeat")) + ':</p><p id="switch">' + others.map(function (id) {
+      return '<a data-seat="' + esc(id) + '" href="/t/' + seats[id] + '"><button type="button">' + esc(seatName(id)) + "</button></a> ";
+    }).join("") + '</p><label><input id="follow" type="checkbox"' + (follow ? " checked" : "") + "> " + esc(t("follow")) + "</label>";
+    $("#follow").onchange = function () { localStorage.setItem("sandtable.follow", this.checked ? "1" : "0"); followTurn(); };
+  }
+  function followTurn() {
+    if (localStorage.getItem("sandtable.follow") !== "1" || !table || table.over) return;
+    var seats = heldSeats(), me = mySeat(), to = table.to_act || [];
+    if (me && to.indexOf(me) >= 0) return;
+    var next = to.filter(function (id) { return seats[id]; })[0];
+    var s = next && table.seats.filter(function (x) { return x.id === next; })[0];
+    if (next && s && s.kind === "human" && seats[next] !== token) location.assign("/t/" + seats[next]);
+  }
+
+  function log() {
+    var ol = $("#log");
+    var atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+    ol.innerHTML = table.log.map(function (e) {
+      var evs = (e.events || []).map(function (v) {
+        var dice = v.dice && v.dice.length ? ' <span class="dice">⚄ ' + v.dice.join(" ") + "</span>" : "";
+        return '<li class="ev">' + (v.rule ? '<span class="rule">[' + esc(v.rule) + "]</span> " : "") + esc(named(v.text)) + dice + "</li>";
+      }).join("");
+      return "<li><b>" + esc(seatName(e.seat)) + "</b>: " + esc(e.action) + (evs ? "<ul>" + evs + "</ul>" : "") + "</li>";
+    }).join("");
+    if (atBottom) ol.scrollTop = ol.scrollHeight;
+  }
+
+  function replay(at) {
+    if (at >= table.log.length) { $("#live").onclick(); return; }
+    replayAt = at;
+    api("GET", "/api/t/" + token + "/replay?at=" + at).then(function (r) {
+      if (replayAt !== at) return;
+      replayView = r.view;
+      document.body.classList.add("replaying");
+      $("#replay-at").textContent = t("decision") + " " + r.at + " / " + r.of;
+      render();
+    }).catch(function (e) { $("#error").textContent = errorText(e); });
+  }
+
+  // ---------------------------------------------------------------- start --
+  S.start = function () {
+    var btn = $("#lang");
+    function label() { btn.textContent = lang === "ru" ? "EN" : "RU"; document.documentElement.lang = lang; }
+    label();
+    btn.onclick = function () {
+      lang = lang === "ru" ? "en" : "ru";
+      localStorage.setItem("sandtable.lang", lang);
+      label();
+      // The table page's labels are built once: start it again in the new language.
+      if (token) location.reload(); else lobby();
+    };
+    var m = location.pathname.match(/^\/t\/([0-9a-f]{32})\/?$/);
+    if (m) tablePage(m[1]); else lobby();
+  };
+})();

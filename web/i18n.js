@@ -1,0 +1,37 @@
+// Every string of the shell in English and Russian (games' renderers carry
+// their own). Russian follows the rule texts' terms.
+(function () {
+  "use strict";
+  window.Sandtable = window.Sandtable || { games: {} };
+  Sandtable.games = Sandtable.games || {};
+  Sandtable.words = {
+    en: {
+      newGame: "New game", game: "Game", scenario: "Scenario", seed: "Seed (empty: random)", seats: "Seats",
+      human: "person", bot: "bot", create: "Create game", links: "Send each player the link of their seat",
+      seatLink: "seat", spectatorLink: "spectator (public information only)", adminLink: "creator (hand seats to bots)",
+      playHere: "Play here", recent: "Recent games", none: "none yet", open: "open", toAct: "To act", over: "Game over",
+      winners: "winners", draw: "draw", version: "version", undo: "Undo my last move", actions: "Your actions",
+      allActions: "All legal actions", choose: "Choose", cancel: "Cancel", log: "Log", noActions: "Nothing to decide now.",
+      waiting: "Waiting for", you: "you", spectator: "spectator", admin: "creator", seatTitle: "Seats",
+      makeBot: "give to the bot", makeHuman: "give back to its link", switchSeat: "Hot seat: switch to",
+      follow: "follow the turn", replay: "Replay", live: "back to live", decision: "decision",
+      connection: "connection lost, reconnecting…", authored: "authored", option: "Option",
+      copy: "copy", copied: "copied", notPlaying: "not in this game", boardHelp: "Click a highlighted piece, then where it goes.",
+      wrongLink: "This link opens no game.", playing: "playing", kind: "played by"
+    },
+    ru: {
+      newGame: "Новая партия", game: "Игра", scenario: "Сценарий", seed: "Зерно (пусто: случайное)", seats: "Места",
+      human: "человек", bot: "бот", create: "Создать партию", links: "Отправьте каждому игроку ссылку его места",
+      seatLink: "место", spectatorLink: "зритель (только открытые сведения)", adminLink: "создатель (передать места боту)",
+      playHere: "Играть здесь", recent: "Недавние партии", none: "пока нет", open: "открыть", toAct: "Ходит",
+      over: "Партия окончена", winners: "победители", draw: "ничья", version: "версия", undo: "Отменить мой ход",
+      actions: "Ваши действия", allActions: "Все допустимые действия", choose: "Выберите", cancel: "Отмена", log: "Журнал",
+      noActions: "Сейчас решать нечего.", waiting: "Ждём", you: "вы", spectator: "зритель", admin: "создатель",
+      seatTitle: "Места", makeBot: "отдать боту", makeHuman: "вернуть по ссылке", switchSeat: "Игра за одним экраном: перейти за",
+      follow: "следовать за ходом", replay: "Повтор", live: "к текущей позиции", decision: "решение",
+      connection: "связь потеряна, переподключаемся…", authored: "авторский", option: "Параметр",
+      copy: "копировать", copied: "скопировано", notPlaying: "не участвует", boardHelp: "Щёлкните подсвеченную фишку, затем куда ей идти.",
+      wrongLink: "По этой ссылке нет партии.", playing: "играет", kind: "играет"
+    }
+  };
+})();
