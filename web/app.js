@@ -98,7 +98,7 @@
     }).join("") + "</select></label>";
     g.options.forEach(function (o) {
       html += '<label><span>' + esc(named(o.text)) + '</span><select name="opt-' + esc(o.key) + '">' + o.values.map(function (v) {
-        return '<option' + (v === o.default ? " selected" : "") + ">" + esc(v) + "</option>";
+        return '<option value="' + esc(v) + '"' + (v === o.default ? " selected" : "") + ">" + esc(v) + "</option>";
       }).join("") + "</select></label>";
     });
     html += '<fieldset><legend>' + esc(t("seats")) + "</legend>" + g.seats.map(function (s, i) {

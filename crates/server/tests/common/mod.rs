@@ -1,6 +1,8 @@
 //! A server on loopback for the tests, on SQLite or PostgreSQL.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use reqwest::StatusCode;
 use sandtable_server::{Config, Durability, Running};
 use serde_json::{json, Value};

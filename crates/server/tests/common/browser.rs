@@ -60,6 +60,12 @@ impl Browser {
                 ],
             }
         });
+        let mut caps = caps;
+        if width < 500 {
+            // Desktop Chromium will not make a window that narrow: emulate the phone.
+            caps["goog:chromeOptions"]["mobileEmulation"] =
+                json!({"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": true}});
+        }
         let Value::Object(caps) = caps else { unreachable!("an object literal") };
         let url = format!("http://127.0.0.1:{port}");
         let start = Instant::now();
