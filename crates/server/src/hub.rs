@@ -1,12 +1,11 @@
 //! Live games: each loaded once from storage into memory, then changed only
 //! under its own lock, journal row first committed, then acknowledged.
 
+use crate::bots::BotPlayer;
 use crate::error::ApiError;
 use crate::storage::{Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use sandtable_catalog::Driver;
 use sandtable_core::{Event, GameRecord, Seat, Session, Setup, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
@@ -110,6 +109,7 @@ pub struct Hub {
     store: Arc<dyn Storage>,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
     bot_delay: Duration,
+    bot: Arc<dyn BotPlayer>,
 }
 
 /// Runs a blocking storage call off the async threads.
@@ -149,10 +149,10 @@ pub struct Created {
 }
 
 impl Hub {
-    /// A hub over `store`; bots wait `bot_delay` before each move so people
-    /// can follow them.
-    pub fn new(store: Arc<dyn Storage>, bot_delay: Duration) -> Arc<Hub> {
-        Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), bot_delay })
+    /// A hub over `store`; `bot` plays bot seats, waiting `bot_delay` before
+    /// each move so people can follow it.
+    pub fn new(store: Arc<dyn Storage>, bot_delay: Duration, bot: Arc<dyn BotPlayer>) -> Arc<Hub> {
+        Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), bot_delay, bot })
     }
 
     /// The storage.
@@ -433,8 +433,7 @@ impl Hub {
                 self.catch_up(&mut live).await?;
                 let Some(seat) = live.bot_to_act() else { return Ok(false) };
                 let seed = live.session.setup().seed ^ live.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let Some(action) = sandtable_ai::random_text_action(live.session.as_ref(), seat, &mut rng) else {
+                let Some(action) = self.bot.choose(live.session.as_ref(), seat, seed) else {
                     return Ok(false);
                 };
                 let done = live.session.apply(seat, &action).map_err(ApiError::refusal)?;
@@ -449,7 +448,7 @@ impl Hub {
                     return;
                 }
                 Err(e) => {
-                    eprintln!("sandtable: bot in game {} stopped: {}", live.row.id, e.text.en);
+                    eprintln!("sandtable: {} bot in game {} stopped: {}", self.bot.name(), live.row.id, e.text.en);
                     live.bot_running = false;
                     return;
                 }

@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod bots;
 pub mod error;
 pub mod hub;
 pub mod limits;
@@ -69,7 +70,7 @@ pub async fn start(config: &Config) -> Result<Running, String> {
         .map_err(|e| format!("cannot open the database {:?}: {e}", config.database))?;
     let store: Arc<dyn storage::Storage> = Arc::from(store);
     let described = store.describe();
-    let hub = hub::Hub::new(store, config.bot_delay);
+    let hub = hub::Hub::new(store, config.bot_delay, Arc::new(bots::RandomPlayer));
     let limiter = Arc::new(limits::Limiter::new(config.rate));
     let pruned = limiter.clone();
     tokio::spawn(async move {

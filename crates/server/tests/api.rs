@@ -322,3 +322,26 @@ async fn two_server_instances_share_one_database() {
         b.stop();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_whole_games_of_each_game_to_the_end() {
+    let s = start(&databases()[0]).await;
+    let tt = s.create(json!({"game": "totensonntag", "seed": 4, "seats": {"axis": "bot", "allies": "bot"}})).await;
+    let cz = s
+        .create(json!({"game": "colditz", "seed": 4, "options": {"players": 3, "rounds": 10},
+            "seats": {"german": "bot", "british": "bot", "american": "bot"}}))
+        .await;
+    for g in [&tt, &cz] {
+        let watcher = g["spectator"].as_str().expect("t");
+        let start = std::time::Instant::now();
+        let mut t = s.table(watcher).await;
+        while t.get("over").is_none() && start.elapsed() < std::time::Duration::from_secs(240) {
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+            t = s.table(watcher).await;
+        }
+        assert!(t.get("over").is_some(), "{} did not end: version {}", t["game"], t["version"]);
+        assert!(t["over"]["text"]["en"].is_string() && t["over"]["text"]["ru"].is_string());
+        assert_eq!(t["version"].as_u64(), t["log"].as_array().map(|l| l.len() as u64), "every decision is logged");
+    }
+    s.stop();
+}
