@@ -296,7 +296,22 @@ impl Hub {
         let version = row.version;
         let appended = blocking(&self.store, move |s| s.append(&id, &row, &status)).await;
         if let Err(e) = appended {
-            self.slots.lock().expect("hub lock").remove(&live.row.id);
+            // The change is in memory but not in the journal: put the game
+            // back as the journal has it (another instance's row included,
+            // on a conflict). If even that fails, drop it from memory so the
+            // next request loads it afresh.
+            let id = live.row.id.clone();
+            match blocking(&self.store, move |s| load(s, &id)).await {
+                Ok(fresh) => {
+                    let bot_running = live.bot_running;
+                    *live = fresh;
+                    live.bot_running = bot_running;
+                    slot.changed.send_replace(live.version);
+                }
+                Err(_) => {
+                    self.slots.lock().expect("hub lock").remove(&live.row.id);
+                }
+            }
             return Err(match e {
                 StorageError::Conflict => ApiError::stale(version - 1, version),
                 other => ApiError::storage(&other),
