@@ -10,16 +10,11 @@
   window.Sandtable = window.Sandtable || { games: {} };
   Sandtable.games = Sandtable.games || {};
 
-  var NS = "http://www.w3.org/2000/svg";
+  var B = Sandtable.board;
+  var el = B.el, f = B.f, esc = B.esc, named = B.named;
 
   // ------------------------------------------------------------ words --
   function tr(lang, en, ru) { return lang === "ru" ? ru : en; }
-  function esc(s) {
-    return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  }
-  function named(t, lang) { return t ? (t[lang] || t.en || "") : ""; }
 
   var EQUIP = ["cutters", "pass", "key", "rope"]; // order of view.stock and kinds
   var EQUIP_NAME = {
@@ -109,149 +104,18 @@
     river: "#8fbfdf", bridge: "#b2906a", gate: "#a98a68", target: "#f1c4c0", car: "#cfb283"
   };
 
-  // ------------------------------------------------------------- zoom --
-  // The board is 100 × 75 units; on a phone a circle is a few pixels wide,
-  // so the board zooms (wheel, pinch, the + − buttons) and pans (drag).
-  var zoom = null; // {x, y, w, h} or null = the whole board
-  var drag = null; // {x, y, vb, moved, pointers}
-  var current = null; // {svg, ctx}
-
-  // The whole board, with a strip above it for the zoom buttons.
+  // The whole board, with a strip above it for the zoom buttons (web/board.js).
   var STRIP = 4;
   function full(drawing) {
     return { x: -0.6, y: -0.6 - STRIP, w: (drawing.width || 100) + 1.2, h: (drawing.height || 75) + 1.2 + STRIP };
   }
-  function viewBox(drawing) { return zoom || full(drawing); }
-  function setViewBox(svg, drawing) {
-    var v = viewBox(drawing);
-    svg.setAttribute("viewBox", v.x + " " + v.y + " " + v.w + " " + v.h);
-    svg.style.touchAction = zoom ? "none" : "pan-x pan-y";
-    var ctl = svg.querySelector("g.cz-controls");
-    if (ctl) placeControls(ctl, v);
-  }
-  function clampZoom(z, drawing) {
-    var f = full(drawing);
-    if (z.w >= f.w * 0.999) return null;
-    z.w = Math.max(z.w, 10);
-    z.h = z.w * f.h / f.w;
-    z.x = Math.min(Math.max(z.x, f.x), f.x + f.w - z.w);
-    z.y = Math.min(Math.max(z.y, f.y), f.y + f.h - z.h);
-    return z;
-  }
-  function zoomAt(svg, drawing, factor, px, py) {
-    var v = viewBox(drawing);
-    var w = v.w / factor, h = v.h / factor;
-    if (px == null) { px = v.x + v.w / 2; py = v.y + v.h / 2; }
-    var z = { x: px - (px - v.x) / factor, y: py - (py - v.y) / factor, w: w, h: h };
-    zoom = clampZoom(z, drawing);
-    setViewBox(svg, drawing);
-  }
-  function svgPoint(svg, clientX, clientY) {
-    var r = svg.getBoundingClientRect();
-    var v = viewBox(current.ctx.drawing);
-    // preserveAspectRatio xMidYMid meet
-    var s = Math.min(r.width / v.w, r.height / v.h) || 1;
-    var ox = r.left + (r.width - v.w * s) / 2, oy = r.top + (r.height - v.h * s) / 2;
-    return { x: v.x + (clientX - ox) / s, y: v.y + (clientY - oy) / s, scale: s };
-  }
-  function placeControls(g, v) {
-    // Buttons about 30 px wide whatever the zoom and the screen.
-    var px = current && current.svg.getBoundingClientRect().width;
-    var finger = px ? 30 * v.w / px : 1.5 * v.w / 100; // 30 px in board units
-    var size = zoom ? Math.max(1.5 * v.w / 100, finger) : Math.min(STRIP - 0.6, Math.max(2, finger));
-    var k = size / 1.5;
-    g.setAttribute("transform", "translate(" + f(v.x + v.w - 5.4 * k) + " " + f(v.y + 0.3 * k) + ") scale(" + f(k) + ")");
-  }
-  function bind(svg) {
-    if (svg.__colditz) return;
-    svg.__colditz = true;
-    svg.addEventListener("wheel", function (e) {
-      if (!current || current.svg !== svg) return;
-      e.preventDefault();
-      var p = svgPoint(svg, e.clientX, e.clientY);
-      zoomAt(svg, current.ctx.drawing, e.deltaY < 0 ? 1.25 : 0.8, p.x, p.y);
-    }, { passive: false });
-    var pointers = {};
-    svg.addEventListener("pointerdown", function (e) {
-      if (!current) return;
-      pointers[e.pointerId] = { x: e.clientX, y: e.clientY };
-      var ids = Object.keys(pointers);
-      drag = { x: e.clientX, y: e.clientY, vb: viewBox(current.ctx.drawing), moved: false };
-      if (ids.length === 2) {
-        var a = pointers[ids[0]], b = pointers[ids[1]];
-        drag.pinch = Math.hypot(a.x - b.x, a.y - b.y);
-        drag.mid = svgPoint(svg, (a.x + b.x) / 2, (a.y + b.y) / 2);
-      }
-    });
-    svg.addEventListener("pointermove", function (e) {
-      if (!drag || !current || !pointers[e.pointerId]) return;
-      pointers[e.pointerId] = { x: e.clientX, y: e.clientY };
-      var ids = Object.keys(pointers);
-      var drawing = current.ctx.drawing;
-      if (ids.length >= 2 && drag.pinch) {
-        var a = pointers[ids[0]], b = pointers[ids[1]];
-        var d = Math.hypot(a.x - b.x, a.y - b.y);
-        if (d > 0) {
-          var f = d / drag.pinch;
-          var v = drag.vb;
-          zoom = clampZoom({ x: drag.mid.x - (drag.mid.x - v.x) / f, y: drag.mid.y - (drag.mid.y - v.y) / f,
-            w: v.w / f, h: v.h / f }, drawing);
-          setViewBox(svg, drawing);
-          drag.moved = true;
-        }
-        return;
-      }
-      var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-      if (!drag.moved && Math.hypot(dx, dy) < 6) return;
-      if (!zoom) return; // nothing to pan at full size
-      drag.moved = true;
-      var s = svgPoint(svg, 0, 0).scale;
-      zoom = clampZoom({ x: drag.vb.x - dx / s, y: drag.vb.y - dy / s, w: drag.vb.w, h: drag.vb.h }, drawing);
-      setViewBox(svg, drawing);
-    });
-    function up(e) {
-      delete pointers[e.pointerId];
-      if (Object.keys(pointers).length === 0 && drag) {
-        var moved = drag.moved;
-        setTimeout(function () { if (drag && drag.moved === moved) drag = null; }, 0);
-      }
-    }
-    svg.addEventListener("pointerup", up);
-    svg.addEventListener("pointercancel", up);
-    svg.addEventListener("pointerleave", up);
-    // A drag or pinch is not a click.
-    svg.addEventListener("click", function (e) {
-      if (drag && drag.moved) { e.stopPropagation(); e.preventDefault(); drag = null; }
-    }, true);
-    // On a small screen a tap on the whole board that hits nothing to play
-    // zooms in there; a double click zooms anywhere.
-    svg.addEventListener("click", function (e) {
-      if (!current || zoom || svg.getBoundingClientRect().width > 640) return;
-      var p = svgPoint(svg, e.clientX, e.clientY);
-      zoomAt(svg, current.ctx.drawing, 3, p.x, p.y);
-    });
-    svg.addEventListener("dblclick", function (e) {
-      if (!current) return;
-      e.preventDefault();
-      var p = svgPoint(svg, e.clientX, e.clientY);
-      zoomAt(svg, current.ctx.drawing, 2, p.x, p.y);
-    });
-  }
 
   // ------------------------------------------------------------- draw --
-  function el(name, attrs, parent, text) {
-    var e = document.createElementNS(NS, name);
-    if (attrs) for (var k in attrs) if (attrs[k] != null) e.setAttribute(k, attrs[k]);
-    if (text != null) e.textContent = text;
-    if (parent) parent.appendChild(e);
-    return e;
-  }
   function hexPath(x, y, L) {
     var h = L.half_width || 1, r = L.r || 1.1667;
     return "M" + f(x) + " " + f(y - r) + "l" + f(h) + " " + f(r / 2) + "v" + f(r) + "l" + f(-h) + " " + f(r / 2) +
       "l" + f(-h) + " " + f(-r / 2) + "v" + f(-r) + "z";
   }
-  function f(n) { return Math.round(n * 1000) / 1000; }
 
   function tiles(drawing) {
     if (cache.tiles) return cache.tiles;
@@ -272,9 +136,6 @@
     var drawing = ctx.drawing, view = ctx.view || {}, lang = ctx.lang || "en";
     if (!drawing || !drawing.circles) return;
     var byId = index(drawing);
-    current = { svg: svg, ctx: ctx };
-    bind(svg);
-    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     svg.setAttribute("class", ((svg.getAttribute("class") || "").replace(/\bcz-board\b/g, "") + " cz-board").trim());
     svg.setAttribute("font-family", "DejaVu Sans, Verdana, Arial, sans-serif");
     var pieces = ctx.pieces || new Set(), places = ctx.places || new Set();
@@ -494,21 +355,7 @@
       else pawn(gp, p, c.x, c.y, c.id, ctx, drawing);
     });
 
-    // Zoom controls (kept in the top-right corner of whatever is shown).
-    var ctl = el("g", { "class": "cz-controls" }, svg);
-    [["+", 1.5], ["−", 1 / 1.5], ["⤢", 0]].forEach(function (b, i) {
-      var bg = el("g", { "class": "cz-ctl", transform: "translate(" + (i * 1.75) + " 0)" }, ctl);
-      el("rect", { x: 0, y: 0, width: 1.5, height: 1.5, rx: 0.3, fill: "#fafafa", stroke: "#455a64",
-        "stroke-width": "0.08", opacity: "0.9" }, bg);
-      el("text", { x: 0.75, y: 1.13, "font-size": "1.1", "text-anchor": "middle", fill: "#263238",
-        "pointer-events": "none" }, bg, b[0]);
-      bg.addEventListener("click", function (e) {
-        e.stopPropagation();
-        if (b[1]) zoomAt(svg, drawing, b[1]);
-        else { zoom = null; setViewBox(svg, drawing); }
-      });
-    });
-    setViewBox(svg, drawing);
+    B.zoomable(svg, full(drawing), STRIP, "cz");
   }
 
   function pawn(parent, p, x, y, at, ctx, drawing, small) {

@@ -7,6 +7,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css; charset=utf-8", include_str!("../../../web/style.css")),
     ("app.js", "text/javascript; charset=utf-8", include_str!("../../../web/app.js")),
     ("i18n.js", "text/javascript; charset=utf-8", include_str!("../../../web/i18n.js")),
+    ("board.js", "text/javascript; charset=utf-8", include_str!("../../../web/board.js")),
     ("games/totensonntag.js", "text/javascript; charset=utf-8", include_str!("../../../web/games/totensonntag.js")),
     ("games/colditz.js", "text/javascript; charset=utf-8", include_str!("../../../web/games/colditz.js")),
 ];

@@ -15,6 +15,7 @@ mod action;
 mod activation;
 mod combat;
 pub mod data;
+mod drawing;
 mod initiative;
 mod map;
 mod movement;
@@ -45,8 +46,8 @@ pub use victory::{shatter_threshold, Victory, RELIEF_STRENGTH};
 pub use view::{SecretView, UnitView, View};
 
 use sandtable_core::{
-    Dice, Events, GameInfo, Illegal, OptionInfo, Outcome, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet,
-    Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, Outcome, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo,
+    SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 
 /// The game: static map and scenario, shared by all its states.
@@ -489,5 +490,13 @@ impl Ruleset for Totensonntag {
 
     fn render(&self, s: &State, viewer: Viewer, lang: &str) -> String {
         self.render_text(s, viewer, lang)
+    }
+
+    fn hint(&self, s: &State, a: Action) -> Hint {
+        self.action_hint(s, a)
+    }
+
+    fn drawing(&self) -> serde_json::Value {
+        self.map_drawing()
     }
 }
