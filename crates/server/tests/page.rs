@@ -146,6 +146,10 @@ async fn totensonntag_opening_through_the_page() {
         "const e = document.querySelector('#to-act'); return e && e.dataset.seats === 'allies';",
     )
     .await;
+    // The map: every hex a place; the panel: the turn track and the victory points.
+    let hexes = b.client.execute("return document.querySelectorAll('#board [data-place]').length;", vec![]).await;
+    assert_eq!(hexes.expect("js"), Value::from(18 * 17), "every hex of the map is drawn");
+    assert!(b.text("#panel").await.contains("Victory points"), "the panel shows the VP");
     // 2.2: the Allies' secret initiative pick is a button.
     b.click("#legal button[data-action=\"pick 3\"]").await;
     wait_version_above(&b, 0).await;
@@ -163,6 +167,11 @@ async fn totensonntag_opening_through_the_page() {
     let before = version(&b).await;
     b.click("#undo").await;
     wait_version_above(&b, before).await;
+    // Russian: the panel in the rule texts' terms.
+    b.click("#lang").await;
+    b.until("Russian panel", "return document.querySelector('#panel').textContent.indexOf('Победные очки') >= 0;")
+        .await;
+    assert!(b.text("#panel").await.contains("УИ"), "the initiative level as УИ");
     b.close().await;
     s.stop();
 }
@@ -171,21 +180,27 @@ async fn totensonntag_opening_through_the_page() {
 async fn the_pages_fit_a_phone_screen() {
     let Some(b) = Browser::open(375, 800).await else { return };
     let s = common::start(&common::databases()[0]).await;
-    let links = create_through_lobby(&b, &s.base, "colditz", &[("players", "3")], &[], &["german"]).await;
     let fits = "return document.documentElement.scrollWidth <= window.innerWidth + 1;";
-    assert_eq!(b.client.execute(fits, vec![]).await.expect("js"), Value::Bool(true), "the lobby fits 375 px");
-    b.goto(&links[0].1).await;
-    b.wait("#board [data-place]").await;
-    b.until("the table", "return document.querySelectorAll('#all-legal button[data-action]').length > 0;").await;
-    assert_eq!(b.client.execute(fits, vec![]).await.expect("js"), Value::Bool(true), "the table fits 375 px");
-    // The board comes first, full width.
-    let w = b
-        .client
-        .execute("return document.querySelector('#board').getBoundingClientRect().width;", vec![])
-        .await
-        .expect("js");
-    assert!(w.as_f64().unwrap_or(0.0) > 300.0, "the board takes the width: {w}");
-    b.screenshot("/tmp/sandtable-phone.png").await;
+    for (game, options, seat) in [("colditz", &[("players", "3")][..], "german"), ("totensonntag", &[][..], "allies")] {
+        let links = create_through_lobby(&b, &s.base, game, options, &[], &[seat]).await;
+        assert_eq!(b.client.execute(fits, vec![]).await.expect("js"), Value::Bool(true), "the lobby fits 375 px");
+        b.goto(&links[0].1).await;
+        b.wait("#board [data-place]").await;
+        b.until("the table", "return document.querySelectorAll('#all-legal button[data-action]').length > 0;").await;
+        assert_eq!(
+            b.client.execute(fits, vec![]).await.expect("js"),
+            Value::Bool(true),
+            "{game}: the table fits 375 px"
+        );
+        // The board comes first, full width.
+        let w = b
+            .client
+            .execute("return document.querySelector('#board').getBoundingClientRect().width;", vec![])
+            .await
+            .expect("js");
+        assert!(w.as_f64().unwrap_or(0.0) > 300.0, "{game}: the board takes the width: {w}");
+        b.screenshot(&format!("/tmp/sandtable-phone-{game}.png")).await;
+    }
     b.close().await;
     s.stop();
 }
