@@ -336,6 +336,9 @@
     h.push('<div class="tt-track">' + track + '</div><div class="tt-track"><span class="muted">' +
       esc(T("impulse pair", "пара импульсов")) + "</span> " + pairs + "</div>");
     h.push('<div id="tt-phase"><b>' + esc(phaseText(view, lang)) + "</b></div>");
+    // The latest dice (the log carries each decision's events).
+    var rolls = lastRolls(ctx.table, lang);
+    if (rolls) h.push('<div id="tt-dice">' + rolls + "</div>");
     // Initiative (2.1): levels, privileges, secret picks.
     h.push('<table class="tt-il"><tr><th></th><th>' + esc(T("IL", "УИ")) + "</th><th></th></tr>");
     ["axis", "allies"].forEach(function (side, i) {
@@ -418,6 +421,19 @@
         "Карта и состав сил — авторские, не из изданной игры (data/AUTHORED.md).")) + "</p></details>");
     h.push("</div>");
     return h.join("");
+  }
+  // The dice of the latest decision that rolled any, with their rules.
+  function lastRolls(table, lang) {
+    var log = (table && table.log) || [];
+    for (var i = log.length - 1; i >= 0; i--) {
+      var rolled = (log[i].events || []).filter(function (e) { return e.dice && e.dice.length; });
+      if (rolled.length) {
+        return rolled.map(function (e) {
+          return '<div class="muted">[' + esc(e.rule) + "] " + esc(named(e.text, lang)) + ' <b class="dice">⚄ ' + esc(e.dice.join(" ")) + "</b></div>";
+        }).join("");
+      }
+    }
+    return "";
   }
   function dateText(view, lang) {
     var day = 18 + view.turn;

@@ -155,6 +155,8 @@ async fn totensonntag_opening_through_the_page() {
     wait_version_above(&b, 0).await;
     let log = b.text("#log").await;
     assert!(log.contains("CCT 2.1"), "the log cites the rule: {log}");
+    // The Axis initiative roll shows in the panel with its die.
+    assert!(b.text("#tt-dice").await.contains("[CCT 2.1]"), "the latest dice in the panel");
     // The bot plays the Axis impulse; then the Allies move on the board.
     b.until(
         "the Allies' impulse",
