@@ -199,7 +199,13 @@
     if (table && next.version < table.version) return; // an older push arriving late
     var changed = !table || next.version !== table.version;
     table = next;
-    if (changed) { selected = null; choices = null; }
+    if (changed) {
+      choices = null;
+      // A unit that moves hex by hex (or a pawn step by step) stays selected
+      // while it still has something to do.
+      var still = selected && (table.legal || []).some(function (a) { return a.piece === selected; });
+      if (!still) selected = null;
+    }
     var need = !drawing || drawing.game !== table.game;
     (need ? api("GET", "/api/drawing/" + table.game).then(function (d) { drawing = { game: table.game, data: d }; }) : Promise.resolve())
       .then(function () { followTurn(); render(); });
@@ -316,7 +322,7 @@
   function submit(action) {
     $("#error").textContent = "";
     api("POST", "/api/t/" + token + "/act", { version: table.version, action: action })
-      .then(function () { selected = null; choices = null; return refresh(); })
+      .then(function () { choices = null; return refresh(); })
       .catch(function (e) { $("#error").textContent = errorText(e); refresh(); });
   }
   function undo() {

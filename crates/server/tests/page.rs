@@ -70,7 +70,7 @@ async fn board_action(s: &common::Server, token: &str) -> Option<(String, String
 
 /// Plays one board move through the page: click the piece, check its place
 /// lights up, click the place (or pick from the menu when several actions share it).
-async fn move_on_the_board(b: &Browser, s: &common::Server, token: &str) {
+async fn move_on_the_board(b: &Browser, s: &common::Server, token: &str) -> String {
     let (action, piece, place) = board_action(s, token).await.expect("a move on the board");
     let before = version(b).await;
     b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;
@@ -89,6 +89,7 @@ async fn move_on_the_board(b: &Browser, s: &common::Server, token: &str) {
         b.click(&format!("#choices button[data-action=\"{action}\"]")).await;
     }
     wait_version_above(b, before).await;
+    piece
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -163,7 +164,16 @@ async fn totensonntag_opening_through_the_page() {
         "const e = document.querySelector('#to-act'); return e && e.dataset.seats === 'allies';",
     )
     .await;
-    move_on_the_board(&b, &s, &token_of(&allies)).await;
+    let piece = move_on_the_board(&b, &s, &token_of(&allies)).await;
+    // A unit with something left to do stays selected for its next step;
+    // one that is done is deselected.
+    let t = s.table(&token_of(&allies)).await;
+    let still = t["legal"].as_array().expect("legal").iter().any(|a| a["piece"] == piece.as_str());
+    let js = format!(
+        "const e = document.querySelector('#legal b'); return (e ? e.textContent : '') === {:?};",
+        if still { piece.as_str() } else { "" }
+    );
+    b.until(&format!("the selection to follow {piece} (still acting: {still})"), &js).await;
     // Undo the move through the page.
     b.wait("#undo:not([hidden])").await;
     let before = version(&b).await;
