@@ -58,6 +58,8 @@ enum Command {
     Selfplay(cmd::selfplay::Args),
     /// Measure the rules' speed and state size / Замер скорости
     Bench(cmd::bench::Args),
+    /// Load benchmark of the server on loopback: actions/s, latency / Нагрузочный тест сервера
+    Loadtest(cmd::loadtest::Args),
     /// JSON-lines engine protocol on stdin/stdout (docs/protocol.md) / Протокол движка
     Engine,
 }
@@ -95,6 +97,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::pbem::replay(&a, lang),
         Command::Selfplay(a) => cmd::selfplay::run(&a, lang),
         Command::Bench(a) => cmd::bench::run(&a, lang),
+        Command::Loadtest(a) => cmd::loadtest::run(&a, lang),
         Command::Engine => cmd::engine::run(),
     };
     match result {

@@ -13,8 +13,12 @@ use std::sync::Mutex;
 /// durable under the server's default `synchronous_commit=on`) before the
 /// call returns.
 pub struct PgStorage {
-    client: Mutex<Client>,
+    /// Always `Some` until dropped (see the `Drop` impl).
+    client: Mutex<Option<Client>>,
     url: String,
+    /// `synchronous_commit` of this connection, read once at connect, for
+    /// reports: what an acknowledged action survives is the server's setting.
+    sync: String,
 }
 
 fn backend(e: impl std::fmt::Display) -> StorageError {
@@ -29,17 +33,19 @@ impl PgStorage {
     pub fn connect(url: &str) -> Stored<PgStorage> {
         let mut client = Client::connect(url, NoTls).map_err(backend)?;
         client.batch_execute(crate::storage::SCHEMA).map_err(backend)?;
+        let sync: String = client.query_one("SHOW synchronous_commit", &[]).map_err(backend)?.get(0);
         // The password, if any, stays out of reports.
         let shown = match url.split_once('@') {
             Some((_, host)) => format!("postgres://…@{host}"),
             None => url.to_owned(),
         };
-        Ok(PgStorage { client: Mutex::new(client), url: shown })
+        Ok(PgStorage { client: Mutex::new(Some(client)), url: shown, sync })
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Client) -> Result<T, postgres::Error>) -> Stored<T> {
         let mut client = self.client.lock().map_err(|_| backend("a previous request panicked holding the database"))?;
-        f(&mut client).map_err(|e| {
+        let client = client.as_mut().ok_or_else(|| backend("the connection is closed"))?;
+        f(client).map_err(|e| {
             if e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION) {
                 StorageError::Conflict
             } else {
@@ -57,6 +63,49 @@ impl PgStorage {
     }
 }
 
+/// Whether every host a `postgres://` URL names is this machine: a Unix
+/// socket directory, `localhost`, or a loopback address (both `host` and
+/// `hostaddr`). For tools that promise to touch loopback only
+/// (`sandtable loadtest`). Cost: parsing the URL; no connection, no name
+/// lookup (so `localhost` is trusted to mean this machine).
+///
+/// # Errors
+/// The URL does not parse.
+pub fn is_local(url: &str) -> Result<bool, String> {
+    let config: postgres::Config = url.parse().map_err(|e: postgres::Error| e.to_string())?;
+    let hosts_local = config.get_hosts().iter().all(|h| match h {
+        postgres::config::Host::Tcp(name) => {
+            name.eq_ignore_ascii_case("localhost")
+                || name
+                    .trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .parse::<std::net::IpAddr>()
+                    .is_ok_and(|a| a.is_loopback())
+        }
+        #[cfg(unix)]
+        postgres::config::Host::Unix(_) => true,
+    });
+    Ok(hosts_local && config.get_hostaddrs().iter().all(std::net::IpAddr::is_loopback))
+}
+
+impl Drop for PgStorage {
+    /// `postgres::Client` closes its connection by blocking on a runtime of
+    /// its own, which panics on a tokio thread, and the server's storage is
+    /// dropped wherever its last user ends (a connection task, a runtime
+    /// shutting down). There the client is closed on a thread of its own.
+    fn drop(&mut self) {
+        let client = match self.client.get_mut() {
+            Ok(c) => c.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        };
+        if let Some(client) = client {
+            if tokio::runtime::Handle::try_current().is_ok() {
+                std::thread::spawn(move || drop(client));
+            }
+        }
+    }
+}
+
 fn game_row(r: &postgres::Row) -> Stored<GameRow> {
     Ok(GameRow {
         id: r.get(0),
@@ -69,7 +118,7 @@ fn game_row(r: &postgres::Row) -> Stored<GameRow> {
 
 impl Storage for PgStorage {
     fn describe(&self) -> String {
-        format!("postgres {} (synchronous_commit as the server sets it)", self.url)
+        format!("postgres {} (synchronous_commit={}, the server's setting)", self.url, self.sync)
     }
 
     fn create(&self, game: &GameRow, tokens: &[(String, Role)], status: &str) -> Stored<()> {

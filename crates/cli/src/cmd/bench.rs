@@ -56,7 +56,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
 }
 
 /// The CPU model from `/proc/cpuinfo`, when the system has one.
-fn cpu_model() -> String {
+pub fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|text| {

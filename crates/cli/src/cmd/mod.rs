@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod engine;
 pub mod games;
+pub mod loadtest;
 pub mod pbem;
 pub mod play;
 pub mod selfplay;
