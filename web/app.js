@@ -7,6 +7,7 @@
 // Renderer contract — each game's script registers:
 //   Sandtable.games["<id>"] = { draw(svg, ctx), panel(ctx) }
 //   ctx = { drawing, view, lang ("en"|"ru"), seat (seat id or null), table (the whole table JSON),
+//           log (the log entries up to what the board shows: all of them live, fewer in a replay),
 //           selected (piece id or null), pieces (Set of piece ids that have legal actions),
 //           places (Set of place ids the selected piece may reach; when nothing is selected,
 //                   the places of place-only actions),
@@ -106,7 +107,8 @@
         '</span><select name="seat-' + esc(s.id) + '"><option value="human">' + esc(t("human")) +
         '</option><option value="bot">' + esc(t("bot")) + "</option></select></label>";
     }).join("") + "</fieldset>";
-    html += '<label><span>' + esc(t("seed")) + '</span><input name="seed" inputmode="numeric" pattern="[0-9]*"></label>';
+    html += '<label><span>' + esc(t("seed")) + '</span><input name="seed" inputmode="numeric" pattern="[0-9]*"></label>' +
+      '<p class="muted">' + esc(t("seedNote")) + "</p>";
     html += '<button class="primary" type="submit">' + esc(t("create")) + "</button>";
     f.innerHTML = html;
     f.dataset.game = g.id;
@@ -183,15 +185,35 @@
       '<button id="live" type="button">' + esc(t("live")) + '</button></div><div id="replay-at" class="muted"></div></div>' +
       '<div class="card"><h2>' + esc(t("log")) + '</h2><ol id="log"></ol></div></div></div>';
     $("#undo").onclick = undo;
-    $("#replay").oninput = function () { replay(+this.value); };
-    $("#live").onclick = function () { replayAt = null; replayView = null; document.body.classList.remove("replaying"); render(); };
-    refresh().then(connect);
+    // A dragged slider asks for one view when it rests, not one per pixel
+    // (each request counts against the link's rate, shared with its moves).
+    var pending = null;
+    $("#replay").oninput = function () {
+      var at = +this.value;
+      clearTimeout(pending);
+      pending = setTimeout(function () { replay(at); }, 150);
+    };
+    $("#live").onclick = function () {
+      replayAt = null; replayView = null; $("#replay-at").textContent = "";
+      document.body.classList.remove("replaying"); render();
+    };
+    firstLoad(1000);
+  }
+
+  // The first table, retried (server restarting, rate limit) until it comes;
+  // then the live connection.
+  function firstLoad(wait) {
+    refresh().then(function () {
+      if (table) connect();
+      else if (token && $("#board")) setTimeout(function () { firstLoad(Math.min(wait * 2, 15000)); }, wait);
+    });
   }
 
   function refresh() {
     return api("GET", "/api/t/" + token).then(show).catch(function (e) {
-      if (e.api && e.api.kind === "no_token") { $("#main").innerHTML = '<p class="error">' + esc(t("wrongLink")) + "</p>"; return; }
-      $("#error").textContent = errorText(e);
+      if (e.api && e.api.kind === "no_token") { token = null; $("#main").innerHTML = '<p class="error">' + esc(t("wrongLink")) + "</p>"; return; }
+      var box = $("#error");
+      if (box) box.textContent = errorText(e);
     });
   }
 
@@ -266,6 +288,7 @@
     }
     var ctx = {
       drawing: drawing && drawing.data, view: view, lang: lang, seat: mySeat(), table: table, selected: selected,
+      log: replayView && replayAt !== null ? table.log.slice(0, replayAt) : table.log,
       pieces: pieces, places: places, onPiece: onPiece, onPlace: onPlace
     };
     var svg = $("#board svg");

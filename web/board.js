@@ -71,6 +71,11 @@
     var k = size / 1.5;
     g.setAttribute("transform", "translate(" + f(v.x + v.w - 5.4 * k) + " " + f(v.y + 0.3 * k) + ") scale(" + f(k) + ")");
   }
+  // Whether the board is shown whole on a small screen: too coarse to play on.
+  function coarse(svg) {
+    var z = state(svg);
+    return !!z.box && !z.zoom && svg.getBoundingClientRect().width <= 640;
+  }
   function bind(svg) {
     if (svg.__zoomBound) return;
     svg.__zoomBound = true;
@@ -127,17 +132,19 @@
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);
     svg.addEventListener("pointerleave", up);
-    // A drag or pinch is not a click.
+    // Before any piece or place hears a click: a drag or pinch is not a
+    // click; and on a small screen the whole board at once is too small to
+    // aim at (a mis-tap could fire an attack whose dice cannot be taken
+    // back), so a tap there only zooms in, and play starts once zoomed.
     svg.addEventListener("click", function (e) {
-      if (z.drag && z.drag.moved) { e.stopPropagation(); e.preventDefault(); z.drag = null; }
-    }, true);
-    // On a small screen a tap that hits nothing to play zooms in there; a
-    // double click zooms anywhere.
-    svg.addEventListener("click", function (e) {
-      if (!z.box || z.zoom || svg.getBoundingClientRect().width > 640) return;
+      if (z.drag && z.drag.moved) { e.stopPropagation(); e.preventDefault(); z.drag = null; return; }
+      if (!coarse(svg) || (e.target.closest && e.target.closest(".zoom-controls"))) return;
+      e.stopPropagation();
+      e.preventDefault();
       var p = svgPoint(svg, e.clientX, e.clientY);
       zoomAt(svg, 3, p.x, p.y);
-    });
+    }, true);
+    // A double click zooms anywhere.
     svg.addEventListener("dblclick", function (e) {
       if (!z.box) return;
       e.preventDefault();

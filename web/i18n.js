@@ -6,7 +6,7 @@
   Sandtable.games = Sandtable.games || {};
   Sandtable.words = {
     en: {
-      newGame: "New game", game: "Game", scenario: "Scenario", seed: "Seed (empty: random)", seats: "Seats",
+      newGame: "New game", game: "Game", scenario: "Scenario", seed: "Seed (empty: random)", seedNote: "A seed you choose makes the game's dice and draws known to you: leave it empty for a fair game.", seats: "Seats",
       human: "person", bot: "bot", create: "Create game", links: "Send each player the link of their seat",
       seatLink: "seat", spectatorLink: "spectator (public information only)", adminLink: "creator (hand seats to bots)",
       playHere: "Play here", recent: "Recent games", none: "none yet", open: "open", toAct: "To act", over: "Game over",
@@ -20,7 +20,7 @@
       wrongLink: "This link opens no game.", playing: "playing", kind: "played by"
     },
     ru: {
-      newGame: "Новая партия", game: "Игра", scenario: "Сценарий", seed: "Зерно (пусто: случайное)", seats: "Места",
+      newGame: "Новая партия", game: "Игра", scenario: "Сценарий", seed: "Зерно (пусто: случайное)", seedNote: "Выбранное вами зерно делает броски и взятые карты известными вам заранее: для честной партии оставьте поле пустым.", seats: "Места",
       human: "человек", bot: "бот", create: "Создать партию", links: "Отправьте каждому игроку ссылку его места",
       seatLink: "место", spectatorLink: "зритель (только открытые сведения)", adminLink: "создатель (передать места боту)",
       playHere: "Играть здесь", recent: "Недавние партии", none: "пока нет", open: "открыть", toAct: "Ходит",

@@ -476,7 +476,7 @@
 
     // Dice and movement: the latest throw in the log (each decision carries
     // its events), and what the last decision did.
-    var log = table.log || [];
+    var log = ctx.log || table.log || [];
     var dice = [], rolledBy = null;
     for (var li = log.length - 1; li >= 0 && !dice.length; li--) {
       (log[li].events || []).forEach(function (e) { if (e.dice && e.dice.length) dice = dice.concat(e.dice); });

@@ -337,7 +337,7 @@
       esc(T("impulse pair", "пара импульсов")) + "</span> " + pairs + "</div>");
     h.push('<div id="tt-phase"><b>' + esc(phaseText(view, lang)) + "</b></div>");
     // The latest dice (the log carries each decision's events).
-    var rolls = lastRolls(ctx.table, lang);
+    var rolls = lastRolls(ctx.log || (ctx.table && ctx.table.log), lang);
     if (rolls) h.push('<div id="tt-dice">' + rolls + "</div>");
     // Initiative (2.1): levels, privileges, secret picks.
     h.push('<table class="tt-il"><tr><th></th><th>' + esc(T("IL", "УИ")) + "</th><th></th></tr>");
@@ -423,8 +423,8 @@
     return h.join("");
   }
   // The dice of the latest decision that rolled any, with their rules.
-  function lastRolls(table, lang) {
-    var log = (table && table.log) || [];
+  function lastRolls(log, lang) {
+    log = log || [];
     for (var i = log.length - 1; i >= 0; i--) {
       var rolled = (log[i].events || []).filter(function (e) { return e.dice && e.dice.length; });
       if (rolled.length) {

@@ -211,6 +211,14 @@ async fn the_pages_fit_a_phone_screen() {
             .await
             .expect("js");
         assert!(w.as_f64().unwrap_or(0.0) > 300.0, "{game}: the board takes the width: {w}");
+        // The whole board is too small to aim at: a tap zooms in and plays nothing.
+        let view_box = "return document.querySelector('#board svg').getAttribute('viewBox');";
+        let whole = b.client.execute(view_box, vec![]).await.expect("js");
+        let version_before = version(&b).await;
+        b.js_click("#board [data-place]").await;
+        let zoomed = b.client.execute(view_box, vec![]).await.expect("js");
+        assert_ne!(whole, zoomed, "{game}: a tap on the whole board zooms in");
+        assert_eq!(version(&b).await, version_before, "{game}: and changes nothing");
         b.screenshot(&format!("/tmp/sandtable-phone-{game}.png")).await;
     }
     b.close().await;
