@@ -1,20 +1,20 @@
 //! The HTTP routes (see docs/server.md).
 
 use crate::error::ApiError;
-use crate::hub::{blocking, Hub};
+use crate::hub::{blocking, is_token, Hub, Slot};
 use crate::limits::{Limiter, MAX_BODY};
-use crate::storage::SeatKind;
-use crate::{web, ws};
+use crate::storage::{Role, SeatKind};
+use crate::{drawings, web, ws};
 use axum::body::Bytes;
 use axum::extract::connect_info::ConnectInfo;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use sandtable_core::{GameRecord, Setup};
+use sandtable_core::Setup;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -29,6 +29,15 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// Requests per token / per address.
     pub limiter: Arc<Limiter>,
+    /// WebSocket keep-alive and cap.
+    pub ws: ws::WsConfig,
+}
+
+impl AppState {
+    /// The state for `hub` and `limiter`, WebSockets as by default.
+    pub fn new(hub: Arc<Hub>, limiter: Arc<Limiter>) -> AppState {
+        AppState { hub, limiter, ws: ws::WsConfig::default() }
+    }
 }
 
 type Answer = Result<Response, ApiError>;
@@ -52,7 +61,9 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The peer's address when the server was started with connect info.
+/// The peer's address when the server was started with connect info
+/// (`into_make_service_with_connect_info::<SocketAddr>()`); without it all
+/// clients share one rate-limit key.
 pub struct ClientAddr(pub Option<SocketAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
@@ -74,12 +85,37 @@ fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, 
     serde_json::from_slice(&bytes).map_err(ApiError::json)
 }
 
-fn limit(state: &AppState, key: &str) -> Result<(), ApiError> {
-    if state.limiter.allow(key) {
+fn limit(allowed: bool) -> Result<(), ApiError> {
+    if allowed {
         Ok(())
     } else {
         Err(ApiError::rate())
     }
+}
+
+/// The game and role of a token route, checked in the order that keeps
+/// made-up input cheap: a malformed token is refused before anything else
+/// (no limiter entry, no lookup); a token the hub does not know yet costs
+/// its client address one request of its rate before the database lookup
+/// (so guessing tokens is limited per client, not per guess); a real token
+/// is then limited on its own.
+///
+/// # Errors
+/// `no_token`, `rate`, storage.
+pub(crate) async fn open(
+    state: &AppState,
+    addr: Option<SocketAddr>,
+    token: &str,
+) -> Result<(Arc<Slot>, Role), ApiError> {
+    if !is_token(token) {
+        return Err(ApiError::no_token());
+    }
+    if !state.hub.knows(token) {
+        limit(state.limiter.address(addr))?;
+    }
+    let (game, role) = state.hub.resolve(token).await?;
+    limit(state.limiter.token(token))?;
+    Ok((state.hub.slot(&game).await?, role))
 }
 
 async fn page() -> Html<&'static str> {
@@ -93,17 +129,23 @@ async fn asset(uri: axum::http::Uri) -> Response {
     }
 }
 
-async fn catalog() -> Json<Value> {
+async fn catalog(State(state): State<AppState>, ClientAddr(addr): ClientAddr) -> Answer {
+    limit(state.limiter.address(addr))?;
     let games: Vec<_> = sandtable_catalog::catalog().iter().map(|d| d.game().info().clone()).collect();
-    Json(json!({ "games": games }))
+    Ok(Json(json!({ "games": games })).into_response())
 }
 
-async fn drawing(Path(game): Path<String>) -> Answer {
-    let driver = sandtable_catalog::find(&game).map_err(|e| {
+/// A game's static drawing: built once per process (`drawings.rs`), and
+/// cacheable by browsers and proxies for an hour (it changes only with a
+/// new build).
+async fn drawing(State(state): State<AppState>, ClientAddr(addr): ClientAddr, Path(game): Path<String>) -> Answer {
+    limit(state.limiter.address(addr))?;
+    let body = drawings::json(&game).map_err(|e| {
         let t = e.text();
         ApiError::new(StatusCode::NOT_FOUND, "unknown_game", t.en, t.ru)
     })?;
-    Ok(([(header::CACHE_CONTROL, "max-age=3600")], Json(driver.game().drawing())).into_response())
+    let headers = [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "public, max-age=3600")];
+    Ok((headers, body).into_response())
 }
 
 #[derive(Deserialize)]
@@ -125,7 +167,7 @@ async fn create(
     ClientAddr(addr): ClientAddr,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    limit(&state, &format!("create:{}", addr.map_or_else(String::new, |a| a.ip().to_string())))?;
+    limit(state.limiter.creation(addr))?;
     let req: NewGame = body(bytes)?;
     let mut options = BTreeMap::new();
     for (k, v) in req.options {
@@ -144,7 +186,8 @@ async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-async fn list(State(state): State<AppState>) -> Answer {
+async fn list(State(state): State<AppState>, ClientAddr(addr): ClientAddr) -> Answer {
+    limit(state.limiter.address(addr))?;
     let rows = blocking(state.hub.store(), |s| s.list(100)).await?;
     let games: Vec<Value> = rows
         .into_iter()
@@ -159,9 +202,8 @@ async fn list(State(state): State<AppState>) -> Answer {
     Ok(Json(json!({ "games": games })).into_response())
 }
 
-async fn table(State(state): State<AppState>, Path(token): Path<String>) -> Answer {
-    limit(&state, &token)?;
-    let (slot, role) = state.hub.open(&token).await?;
+async fn table(State(state): State<AppState>, ClientAddr(addr): ClientAddr, Path(token): Path<String>) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
     Ok(Json(state.hub.table(&slot, &role).await?).into_response())
 }
 
@@ -172,10 +214,14 @@ struct Act {
     action: String,
 }
 
-async fn act(State(state): State<AppState>, Path(token): Path<String>, bytes: Result<Bytes, BytesRejection>) -> Answer {
-    limit(&state, &token)?;
+async fn act(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
     let req: Act = body(bytes)?;
-    let (slot, role) = state.hub.open(&token).await?;
     let (version, events) = state.hub.act(&slot, &role, req.version, &req.action).await?;
     Ok(Json(json!({"version": version, "events": events})).into_response())
 }
@@ -188,12 +234,12 @@ struct Undo {
 
 async fn undo(
     State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
     Path(token): Path<String>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    limit(&state, &token)?;
+    let (slot, role) = open(&state, addr, &token).await?;
     let req: Undo = body(bytes)?;
-    let (slot, role) = state.hub.open(&token).await?;
     let version = state.hub.undo(&slot, &role, req.version).await?;
     Ok(Json(json!({ "version": version })).into_response())
 }
@@ -207,12 +253,12 @@ struct SeatChange {
 
 async fn seat(
     State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
     Path(token): Path<String>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    limit(&state, &token)?;
+    let (slot, role) = open(&state, addr, &token).await?;
     let req: SeatChange = body(bytes)?;
-    let (slot, role) = state.hub.open(&token).await?;
     let version = state.hub.set_seat(&slot, &role, &req.seat, req.kind).await?;
     Ok(Json(json!({ "version": version })).into_response())
 }
@@ -222,28 +268,15 @@ struct At {
     at: usize,
 }
 
-async fn replay(State(state): State<AppState>, Path(token): Path<String>, Query(at): Query<At>) -> Answer {
-    limit(&state, &token)?;
-    let (slot, role) = state.hub.open(&token).await?;
-    let live = slot.live.lock().await;
-    let log = live.session.log();
-    if at.at > log.len() {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "json",
-            format!("the game has {} decisions, not {}", log.len(), at.at),
-            format!("в партии {} решений, а не {}", log.len(), at.at),
-        ));
-    }
-    let of = log.len();
-    let record = GameRecord { log: log[..at.at].to_vec(), ..live.session.record() };
-    let viewer = live.viewer(&role);
-    let driver = live.driver.clone();
-    drop(live);
-    // O(at) applies: off the async threads.
-    let view = tokio::task::spawn_blocking(move || driver.replay(&record).map(|s| s.view(viewer)))
-        .await
-        .map_err(|e| ApiError::json(e.to_string()))?
-        .map_err(|e| ApiError::storage(&crate::storage::StorageError::Backend(e.to_string())))?;
-    Ok(Json(json!({"at": at.at, "of": of, "view": view})).into_response())
+/// `?at=k`: the view after the k-th entry of the token's visible log (see
+/// [`Hub::replay`]).
+async fn replay(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+    at: Result<Query<At>, QueryRejection>,
+) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
+    let Query(at) = at.map_err(|r| ApiError::query(r.body_text()))?;
+    Ok(Json(state.hub.replay(&slot, &role, at.at).await?).into_response())
 }

@@ -34,6 +34,34 @@ impl ApiError {
             format!("неверный запрос: {e}"),
         )
     }
+    /// The query string is missing a parameter or has one of the wrong type.
+    pub fn query(e: impl std::fmt::Display) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "query",
+            format!("malformed query: {e}"),
+            format!("неверные параметры запроса: {e}"),
+        )
+    }
+    /// The game has as many open WebSockets as it may.
+    pub fn busy(max: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!("this game already has {max} open pages; close one and try again"),
+            format!("у этой партии уже открыто {max} страниц; закройте одну и попробуйте снова"),
+        )
+    }
+    /// The game's copy in memory was dropped while the request waited for
+    /// it (a failed write); asking again loads it afresh.
+    pub fn reloading() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage",
+            "the game is being reloaded from storage; nothing was applied, try again",
+            "партия перезагружается из хранилища; ничего не применено, попробуйте ещё раз",
+        )
+    }
     /// The body is over the size limit.
     pub fn too_large(limit: usize) -> ApiError {
         ApiError::new(

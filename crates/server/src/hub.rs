@@ -1,115 +1,91 @@
 //! Live games: each loaded once from storage into memory, then changed only
 //! under its own lock, journal row first committed, then acknowledged.
+//! Games idle for a while leave memory ([`Hub::evict_idle`]) and are loaded
+//! again on the next request.
 
 use crate::bots::BotPlayer;
 use crate::error::ApiError;
+use crate::live::load;
+pub use crate::live::Live;
 use crate::storage::{Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
-use sandtable_catalog::Driver;
-use sandtable_core::{Event, GameRecord, Seat, Session, Setup, ToAct, Viewer};
-use serde::{Deserialize, Serialize};
+use sandtable_core::{Event, GameRecord, Seat, Setup};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use tokio::sync::watch;
+use std::time::{Duration, Instant};
+use tokio::sync::{watch, OwnedMutexGuard};
 
 /// A snapshot is written every this many versions (and when a game ends).
 pub const SNAPSHOT_EVERY: u64 = 64;
 
-/// A game in memory.
-pub struct Live {
-    /// The fixed row.
-    pub row: GameRow,
-    /// The game's driver.
-    pub driver: Arc<dyn Driver>,
-    /// The match.
-    pub session: Box<dyn Session>,
-    /// The journal version the match reflects.
-    pub version: u64,
-    /// Who plays each seat, by seat index.
-    pub kinds: Vec<SeatKind>,
-    /// What each decision of the current line did, parallel to the
-    /// session's log (rebuilt by a replay when the game is loaded).
-    pub history: Vec<Vec<Event>>,
-    bot_running: bool,
-}
+/// A game with no open WebSocket, no running bot and no request for this
+/// long leaves memory (see [`Hub::evict_idle`]).
+pub const IDLE: Duration = Duration::from_secs(10 * 60);
 
-impl Live {
-    /// The seat a role acts for, if it is a seat of this game.
-    pub fn seat_of(&self, role: &Role) -> Option<Seat> {
-        match role {
-            Role::Seat(id) => self.session.info().seat(id),
-            _ => None,
-        }
-    }
-    /// What a role may see.
-    pub fn viewer(&self, role: &Role) -> Viewer {
-        self.seat_of(role).map_or(Viewer::Spectator, Viewer::Seat)
-    }
-    /// `{"to_act":[…]}` or `{"over":{…}}`.
-    pub fn status(&self) -> Value {
-        let info = self.session.info();
-        match self.session.to_act() {
-            ToAct::Seats(s) => json!({"to_act": s.iter().map(|x| info.seat_id(x)).collect::<Vec<_>>()}),
-            ToAct::Over(o) => json!({"over": {
-                "winners": o.winners.iter().map(|x| info.seat_id(x)).collect::<Vec<_>>(),
-                "text": o.text,
-            }}),
-        }
-    }
-    fn bot_to_act(&self) -> Option<Seat> {
-        self.session.to_act().seats().iter().find(|s| self.kinds.get(s.index()) == Some(&SeatKind::Bot))
-    }
+/// Tokens the hub remembers at most (which game each opens), so a known
+/// token costs no database lookup; beyond it, lookups are simply not cached.
+const MAX_CACHED_TOKENS: usize = 100_000;
 
-    /// Applies one journal row to the match. Rows come from storage, which
-    /// only ever holds rows the rules accepted, so a refusal here means the
-    /// database and the rules disagree (edited rows, changed rules).
-    fn replay(&mut self, row: &JournalRow) -> Stored<()> {
-        let bad = |what: String| StorageError::Backend(format!("game {} version {}: {what}", self.row.id, row.version));
-        let seat = self.session.info().seat(&row.seat).ok_or_else(|| bad(format!("no seat {:?}", row.seat)))?;
-        match row.entry {
-            Entry::Act => {
-                let done = self.session.apply(seat, &row.text).map_err(|e| bad(e.to_string()))?;
-                self.history.push(done.events);
-            }
-            Entry::Undo => {
-                self.session.undo(seat).map_err(|e| bad(e.to_string()))?;
-                self.history.pop();
-            }
-            Entry::Seat => {
-                let kind = SeatKind::parse(&row.text).ok_or_else(|| bad(format!("seat kind {:?}", row.text)))?;
-                self.kinds[seat.index()] = kind;
-            }
-        }
-        self.version = row.version;
-        Ok(())
-    }
-}
-
-/// What a snapshot holds: the game file of the current line of play (its
-/// state hash checks the replay) and the seat kinds.
-#[derive(Serialize, Deserialize)]
-struct Snapshot {
-    record: GameRecord,
-    kinds: Vec<SeatKind>,
-}
+/// How often a bot retries a decision that failed for a storage reason,
+/// and the first wait (doubled each time) before it does.
+const BOT_RETRIES: u32 = 3;
+const BOT_RETRY_WAIT: Duration = Duration::from_millis(250);
 
 /// One game's lock and change signal.
 pub struct Slot {
+    /// The game's id.
+    pub id: String,
     /// The game, under an async lock held across its storage write.
-    pub live: tokio::sync::Mutex<Live>,
+    live: Arc<tokio::sync::Mutex<Live>>,
     /// The version, sent on every change (WebSocket tasks watch it).
     pub changed: watch::Sender<u64>,
+    /// Open WebSockets on this game.
+    sockets: AtomicUsize,
+    /// When the game was last asked for, in milliseconds since the hub began.
+    touched: AtomicU64,
+}
+
+/// One open WebSocket counted against its game's cap; uncounted when dropped.
+pub struct SocketCount(Arc<Slot>);
+
+impl Drop for SocketCount {
+    fn drop(&mut self) {
+        self.0.sockets.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Slot {
+    fn new(live: Live, now: u64) -> Arc<Slot> {
+        Arc::new(Slot {
+            id: live.row.id.clone(),
+            changed: watch::channel(live.version).0,
+            live: Arc::new(tokio::sync::Mutex::new(live)),
+            sockets: AtomicUsize::new(0),
+            touched: AtomicU64::new(now),
+        })
+    }
+
+    /// Counts one more open WebSocket, unless `max` are open already.
+    pub fn open_socket(self: &Arc<Self>, max: usize) -> Option<SocketCount> {
+        self.sockets.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| (n < max).then_some(n + 1)).ok()?;
+        Some(SocketCount(self.clone()))
+    }
 }
 
 /// All live games.
 pub struct Hub {
     store: Arc<dyn Storage>,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
+    /// Which game and role each token seen opens. Tokens never change, so
+    /// this is never stale; entries go with their game's eviction.
+    tokens: Mutex<HashMap<String, (String, Role)>>,
     bot_delay: Duration,
     bot: Arc<dyn BotPlayer>,
+    began: Instant,
 }
 
 /// Runs a blocking storage call off the async threads.
@@ -148,16 +124,46 @@ pub struct Created {
     pub seats: serde_json::Map<String, Value>,
 }
 
+/// What a WebSocket is sent after a change or a poll (see [`Hub::push`]).
+pub struct Push {
+    /// The game's version.
+    pub version: u64,
+    /// The game has ended: nothing more will come from other instances.
+    pub over: bool,
+    /// The table, when the version is not the one last sent.
+    pub table: Option<Value>,
+}
+
 impl Hub {
     /// A hub over `store`; `bot` plays bot seats, waiting `bot_delay` before
     /// each move so people can follow it.
     pub fn new(store: Arc<dyn Storage>, bot_delay: Duration, bot: Arc<dyn BotPlayer>) -> Arc<Hub> {
-        Arc::new(Hub { store, slots: Mutex::new(HashMap::new()), bot_delay, bot })
+        Arc::new(Hub {
+            store,
+            slots: Mutex::new(HashMap::new()),
+            tokens: Mutex::new(HashMap::new()),
+            bot_delay,
+            bot,
+            began: Instant::now(),
+        })
     }
 
     /// The storage.
     pub fn store(&self) -> &Arc<dyn Storage> {
         &self.store
+    }
+
+    /// Games in memory now.
+    pub fn live_games(&self) -> usize {
+        self.slots.lock().expect("hub lock").len()
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.began.elapsed().as_millis() as u64
+    }
+
+    fn touch(&self, slot: &Slot) {
+        slot.touched.store(self.now_ms(), Ordering::Relaxed);
     }
 
     /// Creates a game: set-up checked by the rules, then the game row and
@@ -215,14 +221,48 @@ impl Hub {
             seats: info.seats.iter().zip(&kinds).map(|(s, k)| (s.id.clone(), *k)).collect(),
             created: created as i64,
         };
-        let live =
-            Live { row: row.clone(), driver, session, version: 0, kinds, history: Vec::new(), bot_running: false };
+        let live = Live::new(row.clone(), driver, session, 0, kinds, Vec::new());
         let status = live.status().to_string();
-        blocking(&self.store, move |s| s.create(&row, &tokens, &status)).await?;
-        let slot = Arc::new(Slot { live: tokio::sync::Mutex::new(live), changed: watch::channel(0).0 });
+        let stored = tokens.clone();
+        blocking(&self.store, move |s| s.create(&row, &stored, &status)).await?;
+        let slot = Slot::new(live, self.now_ms());
         self.slots.lock().expect("hub lock").insert(id.clone(), slot.clone());
+        self.remember(tokens.into_iter().map(|(t, role)| (t, (id.clone(), role))));
         self.kick_bots(&slot).await;
         Ok(Created { id, admin, spectator, seats: seat_tokens })
+    }
+
+    fn remember(&self, found: impl IntoIterator<Item = (String, (String, Role))>) {
+        let mut tokens = self.tokens.lock().expect("hub lock");
+        for (token, opens) in found {
+            if tokens.len() < MAX_CACHED_TOKENS {
+                tokens.insert(token, opens);
+            }
+        }
+    }
+
+    /// Whether `token` is known to open a game without asking the database.
+    pub fn knows(&self, token: &str) -> bool {
+        self.tokens.lock().expect("hub lock").contains_key(token)
+    }
+
+    /// The game id and role a token opens: from memory, else one database
+    /// lookup (remembered when found). Callers check [`is_token`] first and
+    /// rate-limit lookups of tokens the hub does not [know](Hub::knows).
+    ///
+    /// # Errors
+    /// `no_token`, storage.
+    pub async fn resolve(&self, token: &str) -> Result<(String, Role), ApiError> {
+        if !is_token(token) {
+            return Err(ApiError::no_token());
+        }
+        if let Some(found) = self.tokens.lock().expect("hub lock").get(token) {
+            return Ok(found.clone());
+        }
+        let t = token.to_owned();
+        let found = blocking(&self.store, move |s| s.token(&t)).await?.ok_or_else(ApiError::no_token)?;
+        self.remember([(token.to_owned(), found.clone())]);
+        Ok(found)
     }
 
     /// The game and role a token opens.
@@ -230,11 +270,7 @@ impl Hub {
     /// # Errors
     /// `no_token`, storage, or a game that no longer loads.
     pub async fn open(self: &Arc<Self>, token: &str) -> Result<(Arc<Slot>, Role), ApiError> {
-        if !is_token(token) {
-            return Err(ApiError::no_token());
-        }
-        let t = token.to_owned();
-        let (game, role) = blocking(&self.store, move |s| s.token(&t)).await?.ok_or_else(ApiError::no_token)?;
+        let (game, role) = self.resolve(token).await?;
         Ok((self.slot(&game).await?, role))
     }
 
@@ -244,6 +280,7 @@ impl Hub {
     /// Storage, or a game whose journal does not replay.
     pub async fn slot(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, ApiError> {
         if let Some(slot) = self.slots.lock().expect("hub lock").get(id) {
+            self.touch(slot);
             return Ok(slot.clone());
         }
         let gid = id.to_owned();
@@ -251,39 +288,95 @@ impl Hub {
         let slot = {
             let mut slots = self.slots.lock().expect("hub lock");
             // Another request may have loaded it meanwhile: keep the first.
-            slots
-                .entry(id.to_owned())
-                .or_insert_with(|| {
-                    let version = live.version;
-                    Arc::new(Slot { live: tokio::sync::Mutex::new(live), changed: watch::channel(version).0 })
-                })
-                .clone()
+            slots.entry(id.to_owned()).or_insert_with(|| Slot::new(live, self.now_ms())).clone()
         };
+        self.touch(&slot);
         self.kick_bots(&slot).await;
         Ok(slot)
     }
 
+    /// Locks the game `slot` holds. If that copy is dead (see [`Live`]'s
+    /// `dead`), the game is opened afresh from storage and that copy locked
+    /// instead: the slot to go on with is returned with its lock.
+    ///
+    /// # Errors
+    /// Storage (the game cannot be loaded), or, after three dead copies in
+    /// a row, a retryable `storage` error.
+    pub async fn lock(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<(Arc<Slot>, OwnedMutexGuard<Live>), ApiError> {
+        let mut slot = slot.clone();
+        for _ in 0..3 {
+            let live = slot.live.clone().lock_owned().await;
+            if !live.dead {
+                self.touch(&slot);
+                return Ok((slot, live));
+            }
+            drop(live);
+            slot = self.slot(&slot.id).await?;
+        }
+        Err(ApiError::reloading())
+    }
+
+    /// Takes `slot` out of memory if it is still the one there.
+    fn forget(&self, slot: &Slot) {
+        let mut slots = self.slots.lock().expect("hub lock");
+        if slots.get(&slot.id).is_some_and(|s| std::ptr::eq(s.as_ref(), slot)) {
+            slots.remove(&slot.id);
+        }
+    }
+
+    /// Drops from memory every game idle for `idle` or longer: no open
+    /// WebSocket, no bot task, no request, and nobody holding or waiting
+    /// for its lock. Each is marked dead, so a request that still holds
+    /// it re-opens the game from storage. Returns how many left. Cost:
+    /// O(games in memory + tokens remembered), under the hub's lock.
+    pub fn evict_idle(&self, idle: Duration) -> usize {
+        let now = self.now_ms();
+        let idle = idle.as_millis() as u64;
+        let mut slots = self.slots.lock().expect("hub lock");
+        let before = slots.len();
+        slots.retain(|_, slot| {
+            if slot.sockets.load(Ordering::Relaxed) > 0
+                || now.saturating_sub(slot.touched.load(Ordering::Relaxed)) < idle
+            {
+                return true;
+            }
+            let Ok(mut live) = slot.live.try_lock() else { return true };
+            if live.bot_running {
+                return true;
+            }
+            live.dead = true;
+            false
+        });
+        self.tokens.lock().expect("hub lock").retain(|_, (game, _)| slots.contains_key(game));
+        before - slots.len()
+    }
+
     /// Brings a live game up to the stored journal (rows another server
-    /// instance appended). One query when nothing changed.
+    /// instance appended), telling the game's WebSockets if it moved. One
+    /// query when nothing changed.
     ///
     /// # Errors
     /// Storage, or rows that do not replay.
-    pub async fn catch_up(&self, live: &mut Live) -> Result<(), ApiError> {
+    pub async fn catch_up(&self, slot: &Slot, live: &mut Live) -> Result<(), ApiError> {
         let (id, after) = (live.row.id.clone(), live.version);
         let rows = blocking(&self.store, move |s| s.journal(&id, after)).await?;
         for row in &rows {
             live.replay(row)?;
+        }
+        if !rows.is_empty() {
+            slot.changed.send_replace(live.version);
         }
         Ok(())
     }
 
     /// Commits a change already made to `live.session` (or `live.kinds`):
     /// the journal row, then maybe a snapshot. On a storage failure the game
-    /// is dropped from memory, so the next request reloads it from the
-    /// journal without the unacknowledged change.
+    /// is put back as the journal has it; if even that fails, this copy is
+    /// marked dead and dropped from memory, so nobody uses the unrecorded
+    /// change and the next request loads the game afresh.
     async fn commit(
-        self: &Arc<Self>,
-        slot: &Arc<Slot>,
+        &self,
+        slot: &Slot,
         live: &mut Live,
         entry: Entry,
         seat: Seat,
@@ -298,29 +391,28 @@ impl Hub {
         if let Err(e) = appended {
             // The change is in memory but not in the journal: put the game
             // back as the journal has it (another instance's row included,
-            // on a conflict). If even that fails, drop it from memory so the
-            // next request loads it afresh.
+            // on a conflict).
             let id = live.row.id.clone();
             match blocking(&self.store, move |s| load(s, &id)).await {
-                Ok(fresh) => {
-                    let bot_running = live.bot_running;
+                Ok(mut fresh) => {
+                    fresh.bot_running = live.bot_running;
                     *live = fresh;
-                    live.bot_running = bot_running;
-                    slot.changed.send_replace(live.version);
                 }
                 Err(_) => {
-                    self.slots.lock().expect("hub lock").remove(&live.row.id);
+                    live.dead = true;
+                    self.forget(slot);
                 }
             }
+            // Wakes the WebSockets: they resend the table, or close on a dead copy.
+            slot.changed.send_replace(live.version);
             return Err(match e {
                 StorageError::Conflict => ApiError::stale(version - 1, version),
                 other => ApiError::storage(&other),
             });
         }
         live.version = version;
-        if version % SNAPSHOT_EVERY == 0 || matches!(live.session.to_act(), ToAct::Over(_)) {
-            let snap = serde_json::to_string(&Snapshot { record: live.session.record(), kinds: live.kinds.clone() })
-                .expect("snapshots serialise");
+        if version % SNAPSHOT_EVERY == 0 || live.is_over() {
+            let snap = live.snapshot();
             let id = live.row.id.clone();
             // A failed snapshot loses nothing (the journal has it all): report and go on.
             if let Err(e) = blocking(&self.store, move |s| s.put_snapshot(&id, version, &snap)).await {
@@ -342,40 +434,49 @@ impl Hub {
         version: u64,
         action: &str,
     ) -> Result<(u64, Vec<Event>), ApiError> {
-        let mut live = slot.live.lock().await;
-        self.catch_up(&mut live).await?;
+        let (slot, mut live) = self.lock(slot).await?;
+        self.catch_up(&slot, &mut live).await?;
         let seat = human_seat(&live, role)?;
         if version != live.version {
             return Err(ApiError::stale(version, live.version));
         }
         let done = live.session.apply(seat, action).map_err(ApiError::refusal)?;
         live.history.push(done.events.clone());
-        self.commit(slot, &mut live, Entry::Act, seat, done.action).await?;
+        self.commit(&slot, &mut live, Entry::Act, seat, done.action).await?;
         let v = live.version;
         drop(live);
-        self.kick_bots(slot).await;
+        self.kick_bots(&slot).await;
         Ok((v, done.events))
     }
 
-    /// `role` takes back its last action.
+    /// `role` takes back its last action. Never once the game is over: the
+    /// seed is public from then on (see `table.rs`), so play must not go on.
     ///
     /// # Errors
     /// `forbidden`, `stale`, `undo`, storage.
     pub async fn undo(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role, version: u64) -> Result<u64, ApiError> {
-        let mut live = slot.live.lock().await;
-        self.catch_up(&mut live).await?;
+        let (slot, mut live) = self.lock(slot).await?;
+        self.catch_up(&slot, &mut live).await?;
         let seat = human_seat(&live, role)?;
         if version != live.version {
             return Err(ApiError::stale(version, live.version));
+        }
+        if live.is_over() {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "undo",
+                "the game is over: its last move stands",
+                "партия окончена: последний ход не отменить",
+            ));
         }
         live.session
             .undo(seat)
             .map_err(|t| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "undo", t.en.to_string(), t.ru.to_string()))?;
         live.history.pop();
-        self.commit(slot, &mut live, Entry::Undo, seat, String::new()).await?;
+        self.commit(&slot, &mut live, Entry::Undo, seat, String::new()).await?;
         let v = live.version;
         drop(live);
-        self.kick_bots(slot).await;
+        self.kick_bots(&slot).await;
         Ok(v)
     }
 
@@ -396,8 +497,8 @@ impl Hub {
                 "передавать места может только создатель партии",
             ));
         }
-        let mut live = slot.live.lock().await;
-        self.catch_up(&mut live).await?;
+        let (slot, mut live) = self.lock(slot).await?;
+        self.catch_up(&slot, &mut live).await?;
         let Some(s) = live.session.info().seat(seat).filter(|s| live.session.seats().contains(*s)) else {
             return Err(ApiError::forbidden(
                 format!("no seat {seat:?} in this game"),
@@ -406,28 +507,99 @@ impl Hub {
         };
         if live.kinds[s.index()] != kind {
             live.kinds[s.index()] = kind;
-            self.commit(slot, &mut live, Entry::Seat, s, kind.as_str().to_owned()).await?;
+            self.commit(&slot, &mut live, Entry::Seat, s, kind.as_str().to_owned()).await?;
         }
         let v = live.version;
         drop(live);
-        self.kick_bots(slot).await;
+        self.kick_bots(&slot).await;
         Ok(v)
     }
 
-    /// The table for `role` (see `table.rs`), after catching up.
+    /// The table for `role` (see `table.rs`), after catching up. Restarts
+    /// the bots if one owes a decision and none is playing (a bot task that
+    /// gave up after storage errors resumes when someone looks).
     ///
     /// # Errors
     /// Storage.
-    pub async fn table(&self, slot: &Arc<Slot>, role: &Role) -> Result<Value, ApiError> {
-        let mut live = slot.live.lock().await;
-        self.catch_up(&mut live).await?;
+    pub async fn table(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role) -> Result<Value, ApiError> {
+        let (slot, mut live) = self.lock(slot).await?;
+        self.catch_up(&slot, &mut live).await?;
+        self.start_bots(&slot, &mut live);
         Ok(table::table(&live, role))
+    }
+
+    /// For a WebSocket that last sent version `sent`: the table if the game
+    /// is now at another version, else only the version (no table built).
+    /// `catch_up` re-reads the journal first (one query), for rows other
+    /// server instances wrote; changes made here signal `changed` instead.
+    /// Never re-opens the game: on a dead copy it fails, and the socket
+    /// closes so its page reconnects to the live one.
+    ///
+    /// # Errors
+    /// Storage, or the copy is dead.
+    pub async fn push(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        role: &Role,
+        sent: Option<u64>,
+        catch_up: bool,
+    ) -> Result<Push, ApiError> {
+        let mut live = slot.live.lock().await;
+        if live.dead {
+            return Err(ApiError::reloading());
+        }
+        if catch_up {
+            self.catch_up(slot, &mut live).await?;
+            self.start_bots(slot, &mut live);
+        }
+        let table = (sent != Some(live.version)).then(|| table::table(&live, role));
+        Ok(Push { version: live.version, over: live.is_over(), table })
+    }
+
+    /// `role`'s view after the first `at` decisions it can see in the log
+    /// (its visible entries, as in its table's `log`): `{"at","of","view"}`,
+    /// `of` being how many it can see. A decision hidden from `role` counts
+    /// for nothing, so `at` = k shows the game right after the decision of
+    /// its k-th entry, and 0 the start. Cost: a replay of that many
+    /// decisions, off the async threads.
+    ///
+    /// # Errors
+    /// `query` (`at` past the end), storage.
+    pub async fn replay(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role, at: usize) -> Result<Value, ApiError> {
+        let (slot, mut live) = self.lock(slot).await?;
+        self.catch_up(&slot, &mut live).await?;
+        let viewer = live.viewer(role);
+        let visible: Vec<usize> =
+            live.session.log_seen_by(viewer).iter().enumerate().filter_map(|(i, e)| e.as_ref().map(|_| i)).collect();
+        let of = visible.len();
+        if at > of {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "query",
+                format!("the log has {of} entries, not {at}"),
+                format!("в журнале {of} записей, а не {at}"),
+            ));
+        }
+        let decisions = at.checked_sub(1).map_or(0, |k| visible[k] + 1);
+        let record = GameRecord { log: live.session.log()[..decisions].to_vec(), ..live.session.record() };
+        let driver = live.driver.clone();
+        drop(live);
+        let view = tokio::task::spawn_blocking(move || driver.replay(&record).map(|s| s.view(viewer)))
+            .await
+            .map_err(|e| ApiError::storage(&StorageError::Backend(e.to_string())))?
+            .map_err(|e| ApiError::storage(&StorageError::Backend(e.to_string())))?;
+        Ok(json!({"at": at, "of": of, "view": view}))
     }
 
     /// Starts the bot task if a bot owes a decision and none is running.
     async fn kick_bots(self: &Arc<Self>, slot: &Arc<Slot>) {
         let mut live = slot.live.lock().await;
-        if live.bot_running || live.bot_to_act().is_none() {
+        self.start_bots(slot, &mut live);
+    }
+
+    /// [`Hub::kick_bots`] with the game already locked.
+    fn start_bots(self: &Arc<Self>, slot: &Arc<Slot>, live: &mut Live) {
+        if live.dead || live.bot_running || live.bot_to_act().is_none() {
             return;
         }
         live.bot_running = true;
@@ -437,15 +609,22 @@ impl Hub {
 
     /// Plays bot seats while one owes a decision. The bot's choice is
     /// seeded by the game's seed and version, so a replayed game's bot
-    /// moves are the same.
+    /// moves are the same. A decision that fails for a storage reason is
+    /// retried [`BOT_RETRIES`] times, waiting longer each time; then the
+    /// task stops, and the next look at the game ([`Hub::table`]) starts it
+    /// again. On a dead copy it stops: the fresh copy has its own task.
     async fn run_bots(self: Arc<Self>, slot: Arc<Slot>) {
+        let mut failures = 0;
         loop {
             if !self.bot_delay.is_zero() {
                 tokio::time::sleep(self.bot_delay).await;
             }
             let mut live = slot.live.lock().await;
+            if live.dead {
+                return;
+            }
             let step = async {
-                self.catch_up(&mut live).await?;
+                self.catch_up(&slot, &mut live).await?;
                 let Some(seat) = live.bot_to_act() else { return Ok(false) };
                 let seed = live.session.setup().seed ^ live.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 let Some(action) = self.bot.choose(live.session.as_ref(), seat, seed) else {
@@ -457,10 +636,17 @@ impl Hub {
                 Ok::<bool, ApiError>(true)
             };
             match step.await {
-                Ok(true) => {}
+                Ok(true) => failures = 0,
                 Ok(false) => {
                     live.bot_running = false;
                     return;
+                }
+                // Storage trouble or another instance's row: worth another try.
+                Err(e) if !live.dead && failures < BOT_RETRIES && (e.status.is_server_error() || e.kind == "stale") => {
+                    eprintln!("sandtable: {} bot in game {}: {}; retrying", self.bot.name(), live.row.id, e.text.en);
+                    drop(live);
+                    tokio::time::sleep(BOT_RETRY_WAIT * 2u32.pow(failures)).await;
+                    failures += 1;
                 }
                 Err(e) => {
                     eprintln!("sandtable: {} bot in game {} stopped: {}", self.bot.name(), live.row.id, e.text.en);
@@ -480,41 +666,11 @@ fn human_seat(live: &Live, role: &Role) -> Result<Seat, ApiError> {
             "эта ссылка не даёт места за столом: можно смотреть, но не ходить",
         ));
     };
-    if live.kinds[seat.index()] == SeatKind::Bot {
+    if live.is_bot(seat) {
         return Err(ApiError::forbidden(
             "the bot plays this seat now; the game's creator can hand it back",
             "за это место сейчас играет бот; создатель партии может вернуть его",
         ));
     }
     Ok(seat)
-}
-
-/// Loads game `id`: its set-up, the latest snapshot (hash-checked), then
-/// the journal rows after it. Cost: one replay of the current line.
-fn load(store: &dyn Storage, id: &str) -> Stored<Live> {
-    let bad = |what: String| StorageError::Backend(format!("game {id}: {what}"));
-    let row = store.game(id)?.ok_or_else(|| bad("no such game".into()))?;
-    let driver = sandtable_catalog::find(&row.game).map_err(|e| bad(e.text().en.to_string()))?;
-    let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| bad(format!("set-up: {e}")))?;
-    let info = driver.game().info().clone();
-    let mut kinds: Vec<SeatKind> = info
-        .seats
-        .iter()
-        .map(|s| row.seats.iter().find(|(k, _)| *k == s.id).map_or(SeatKind::Human, |(_, v)| *v))
-        .collect();
-    let (session, version) = match store.snapshot(id)? {
-        Some((version, body)) => {
-            let snap: Snapshot = serde_json::from_str(&body).map_err(|e| bad(format!("snapshot: {e}")))?;
-            kinds = snap.kinds;
-            (driver.game().load(&snap.record).map_err(|e| bad(format!("snapshot: {e}")))?, version)
-        }
-        None => (driver.game().start(&setup).map_err(|e| bad(format!("set-up: {e}")))?, 0),
-    };
-    // The events of the snapshot's decisions: one replay of its log.
-    let history = session.replay_events().into_iter().map(|(_, events)| events).collect();
-    let mut live = Live { row, driver, session, version, kinds, history, bot_running: false };
-    for r in store.journal(id, version)? {
-        live.replay(&r)?;
-    }
-    Ok(live)
 }

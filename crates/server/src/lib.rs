@@ -10,15 +10,17 @@
 
 pub mod api;
 pub mod bots;
+mod drawings;
 pub mod error;
 pub mod hub;
 pub mod limits;
+mod live;
 pub mod postgres;
 pub mod sqlite;
 pub mod storage;
 pub mod table;
 mod web;
-mod ws;
+pub mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -44,7 +46,8 @@ pub struct Config {
     pub durability: Durability,
     /// How long a bot waits before each move.
     pub bot_delay: Duration,
-    /// Requests per second per token.
+    /// Requests per second per token and per client address (game
+    /// creations: a twentieth of it, see [`limits::Limiter::new`]).
     pub rate: u32,
 }
 
@@ -71,23 +74,43 @@ pub async fn start(config: &Config) -> Result<Running, String> {
     let store: Arc<dyn storage::Storage> = Arc::from(store);
     let described = store.describe();
     let hub = hub::Hub::new(store, config.bot_delay, Arc::new(bots::RandomPlayer));
-    let limiter = Arc::new(limits::Limiter::new(config.rate));
-    let pruned = limiter.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_secs(60));
-        loop {
-            every.tick().await;
-            pruned.prune();
-        }
-    });
-    let app = api::router(api::AppState { hub, limiter });
+    let state = api::AppState::new(hub, Arc::new(limits::Limiter::new(config.rate)));
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let task =
-        tokio::spawn(
-            async move { axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await },
-        );
+    let task = tokio::spawn(serve(listener, state));
     Ok(Running { addr, storage: described, task })
+}
+
+/// Serves `state` on `listener` until the future is dropped (or the
+/// listener fails), with the client addresses the rate limits need and the
+/// periodic upkeep ([`upkeep`]) running alongside and stopping with it.
+///
+/// # Errors
+/// The listener fails.
+pub async fn serve(listener: tokio::net::TcpListener, state: api::AppState) -> std::io::Result<()> {
+    struct AbortOnDrop(tokio::task::JoinHandle<()>);
+    impl Drop for AbortOnDrop {
+        fn drop(&mut self) {
+            self.0.abort();
+        }
+    }
+    let _upkeep = AbortOnDrop(tokio::spawn(upkeep(state.clone(), UPKEEP_EVERY)));
+    let app = api::router(state);
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await
+}
+
+/// How often [`upkeep`] runs when [`serve`] runs it.
+pub const UPKEEP_EVERY: Duration = Duration::from_secs(60);
+
+/// Every `every`: forgets idle rate-limit keys and drops from memory the
+/// games idle for [`hub::IDLE`]. Cost per run: O(keys + games in memory).
+pub async fn upkeep(state: api::AppState, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    loop {
+        ticks.tick().await;
+        state.limiter.prune();
+        state.hub.evict_idle(hub::IDLE);
+    }
 }

@@ -11,10 +11,16 @@ use std::sync::Mutex;
 /// Games in a PostgreSQL database. One connection behind a mutex per
 /// server instance; each write is one transaction, committed (and so
 /// durable under the server's default `synchronous_commit=on`) before the
-/// call returns.
+/// call returns. A connection that closes (the database restarted, an
+/// administrator ended it, the network dropped) is replaced on the next
+/// call, and a call it failed under is made once more on the new one.
 pub struct PgStorage {
-    /// Always `Some` until dropped (see the `Drop` impl).
+    /// `None` after a failed reconnection (the next call tries again) or
+    /// once dropped (see the `Drop` impl).
     client: Mutex<Option<Client>>,
+    /// What to connect to, password included: never shown.
+    connect: String,
+    /// The URL without its password, for reports.
     url: String,
     /// `synchronous_commit` of this connection, read once at connect, for
     /// reports: what an acknowledged action survives is the server's setting.
@@ -39,19 +45,47 @@ impl PgStorage {
             Some((_, host)) => format!("postgres://…@{host}"),
             None => url.to_owned(),
         };
-        Ok(PgStorage { client: Mutex::new(Some(client)), url: shown, sync })
+        Ok(PgStorage { client: Mutex::new(Some(client)), connect: url.to_owned(), url: shown, sync })
     }
 
-    fn with<T>(&self, f: impl FnOnce(&mut Client) -> Result<T, postgres::Error>) -> Stored<T> {
+    /// Runs `f` on the connection, first replacing it if it is closed. If
+    /// `f` fails and the connection turns out closed, `f` runs once more on
+    /// a new one: nothing it did can have been committed, except a write
+    /// whose COMMIT was sent just before the connection died; its retry
+    /// then meets the journal's primary key and answers `Conflict`, which
+    /// the hub handles as a stale write (it re-reads the journal), so an
+    /// action is still never applied twice.
+    fn with<T>(&self, f: impl Fn(&mut Client) -> Result<T, postgres::Error>) -> Stored<T> {
         let mut client = self.client.lock().map_err(|_| backend("a previous request panicked holding the database"))?;
-        let client = client.as_mut().ok_or_else(|| backend("the connection is closed"))?;
-        f(client).map_err(|e| {
+        if !usable(&client) {
+            self.reconnect(&mut client)?;
+        }
+        let first = f(client.as_mut().ok_or_else(|| backend("no connection"))?);
+        let result = match first {
+            Err(e) if e.is_closed() || !usable(&client) => {
+                eprintln!("sandtable: the PostgreSQL connection closed ({e}); reconnecting");
+                self.reconnect(&mut client)?;
+                f(client.as_mut().ok_or_else(|| backend("no connection"))?)
+            }
+            other => other,
+        };
+        result.map_err(|e| {
             if e.code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION) {
                 StorageError::Conflict
             } else {
                 backend(e)
             }
         })
+    }
+
+    /// Replaces the connection in `slot` with a new one (`None` if that
+    /// fails, so the next call tries again). Cost: one connection set-up.
+    fn reconnect(&self, slot: &mut Option<Client>) -> Stored<()> {
+        if let Some(old) = slot.take() {
+            close_off_runtime(old);
+        }
+        *slot = Some(Client::connect(&self.connect, NoTls).map_err(backend)?);
+        Ok(())
     }
 
     /// Drops every table: for tests that need an empty database.
@@ -88,20 +122,32 @@ pub fn is_local(url: &str) -> Result<bool, String> {
     Ok(hosts_local && config.get_hostaddrs().iter().all(std::net::IpAddr::is_loopback))
 }
 
+/// Whether there is a connection that is not known to be closed.
+fn usable(client: &Option<Client>) -> bool {
+    matches!(client, Some(c) if !c.is_closed())
+}
+
+/// Drops `client` where that cannot panic. `postgres::Client` closes its
+/// connection by blocking on a runtime of its own, which panics on a tokio
+/// thread; there the client is closed on a thread of its own.
+fn close_off_runtime(client: Client) {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        std::thread::spawn(move || drop(client));
+    } else {
+        drop(client);
+    }
+}
+
 impl Drop for PgStorage {
-    /// `postgres::Client` closes its connection by blocking on a runtime of
-    /// its own, which panics on a tokio thread, and the server's storage is
-    /// dropped wherever its last user ends (a connection task, a runtime
-    /// shutting down). There the client is closed on a thread of its own.
+    /// The server's storage is dropped wherever its last user ends (a
+    /// connection task, a runtime shutting down): see [`close_off_runtime`].
     fn drop(&mut self) {
         let client = match self.client.get_mut() {
             Ok(c) => c.take(),
             Err(poisoned) => poisoned.into_inner().take(),
         };
         if let Some(client) = client {
-            if tokio::runtime::Handle::try_current().is_ok() {
-                std::thread::spawn(move || drop(client));
-            }
+            close_off_runtime(client);
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The table: everything one token's holder sees of a game, in one JSON
 //! object (see docs/server.md). Built only through the session's per-viewer
 //! calls (`view`, `log_for`, `legal_hinted` of the holder's own seat), so it
-//! carries nothing the holder may not see.
+//! carries nothing the holder may not see. The set-up's seed is left out
+//! until the game is over: with it anyone could recompute every hidden hand,
+//! deck order and future die.
 
 use crate::hub::Live;
 use crate::storage::Role;
@@ -29,9 +31,14 @@ pub fn table(live: &Live, role: &Role) -> Value {
             })
         })
         .collect();
+    // A seat handed to the bot acts through the bot only (the hub refuses
+    // its holder's actions), so its holder is offered none; nor an undo once
+    // the game is over (the hub refuses it: the seed is public by then).
     let (legal, can_undo) = match viewer {
-        Viewer::Seat(seat) => (json!(s.legal_hinted(seat)), s.undo_refusal(seat).is_none()),
-        Viewer::Spectator => (json!([]), false),
+        Viewer::Seat(seat) if !live.is_bot(seat) => {
+            (json!(s.legal_hinted(seat)), !live.is_over() && s.undo_refusal(seat).is_none())
+        }
+        Viewer::Seat(_) | Viewer::Spectator => (json!([]), false),
     };
     let role_json = match role {
         Role::Admin => json!({"admin": true}),
@@ -44,15 +51,26 @@ pub fn table(live: &Live, role: &Role) -> Value {
         "id": live.row.id,
         "version": live.version,
         "role": role_json,
-        "setup": s.setup(),
+        "setup": setup(live),
         "seats": seats,
         "view": s.view(viewer),
         "legal": legal,
         "can_undo": can_undo,
-                "log": log(live, viewer),
+        "log": log(live, viewer),
     });
     if let (Value::Object(o), Value::Object(st)) = (&mut out, live.status()) {
         o.extend(st);
+    }
+    out
+}
+
+/// The set-up as everyone may see it: scenario and options, and the seed
+/// only once the game is over (for replays and analysis).
+fn setup(live: &Live) -> Value {
+    let setup = live.session.setup();
+    let mut out = json!({"scenario": setup.scenario, "options": setup.options});
+    if live.is_over() {
+        out["seed"] = json!(setup.seed);
     }
     out
 }

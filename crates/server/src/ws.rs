@@ -1,64 +1,137 @@
 //! Live updates: a WebSocket per open page, sent the table at once and
 //! after every change to its game.
+//!
+//! Each socket costs a task and, while it is open, keeps its game in memory.
+//! So a socket is pinged and closed when its client falls silent, a game
+//! has a cap on open sockets, and the table is built only when the game's
+//! version moved.
 
-use crate::api::AppState;
+use crate::api::{self, AppState, ClientAddr};
 use crate::error::ApiError;
-use crate::hub::Slot;
+use crate::hub::{Slot, SocketCount};
 use crate::limits::MAX_WS_MESSAGE;
 use crate::storage::Role;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::time::{interval, sleep_until, Instant, MissedTickBehavior};
 
-/// How often an idle socket re-reads the journal, so changes made through
-/// another server instance (shared PostgreSQL) reach it too.
-const POLL: Duration = Duration::from_secs(5);
+/// Close code for "the game's copy here was dropped; connect again"
+/// (1012, service restart): the page reconnects and gets the fresh copy.
+const RECONNECT: u16 = 1012;
+
+/// WebSocket keep-alive and cap.
+#[derive(Clone, Copy, Debug)]
+pub struct WsConfig {
+    /// How often a socket re-reads the journal, so changes made through
+    /// another server instance (shared PostgreSQL) reach it too. Not once
+    /// the game is over (changes made here still reach it at once).
+    pub poll: Duration,
+    /// How often the server pings each socket.
+    pub ping: Duration,
+    /// A socket that has sent nothing (a pong or anything) for this long is closed.
+    pub timeout: Duration,
+    /// Open sockets a game may have; one more is answered `busy` (503).
+    pub per_game: usize,
+}
+
+impl Default for WsConfig {
+    /// Re-read the journal every 5 s, ping every 30 s, close after 75 s of
+    /// silence (two missed pongs and some slack), 64 sockets a game.
+    fn default() -> WsConfig {
+        WsConfig {
+            poll: Duration::from_secs(5),
+            ping: Duration::from_secs(30),
+            timeout: Duration::from_secs(75),
+            per_game: 64,
+        }
+    }
+}
 
 /// `GET /api/t/{token}/ws`.
 ///
 /// # Errors
-/// `no_token` before the upgrade.
+/// `no_token`, `rate`, `busy` (the game has its cap of sockets), before the upgrade.
 pub async fn upgrade(
     State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
     Path(token): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    if !state.limiter.allow(&token) {
-        return Err(ApiError::rate());
-    }
-    let (slot, role) = state.hub.open(&token).await?;
+    let (slot, role) = api::open(&state, addr, &token).await?;
+    let count = slot.open_socket(state.ws.per_game).ok_or_else(|| ApiError::busy(state.ws.per_game))?;
+    // If the upgrade fails the closure is dropped, and with it the count.
     Ok(ws
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| push(socket, state, slot, role)))
+        .on_upgrade(move |socket| push(socket, state, slot, role, count)))
 }
 
-async fn push(mut socket: WebSocket, state: AppState, slot: Arc<Slot>, role: Role) {
+async fn push(mut socket: WebSocket, state: AppState, slot: Arc<Slot>, role: Role, _count: SocketCount) {
+    let config = state.ws;
     let mut changed = slot.changed.subscribe();
     let mut sent = None;
-    let mut poll = tokio::time::interval(POLL);
+    let mut poll = interval(config.poll);
+    poll.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    poll.tick().await; // the first tick is immediate: the first push catches up anyway
+    let mut ping = interval(config.ping);
+    ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    ping.tick().await;
+    let mut heard = Instant::now();
+    let mut over = false;
+    // What to do before waiting again: nothing, compare versions, or
+    // re-read the journal and compare.
+    let mut check = Some(true);
     loop {
-        let table = match state.hub.table(&slot, &role).await {
-            Ok(t) => t,
-            Err(_) => return,
-        };
-        let version = table["version"].as_u64();
-        if version != sent {
-            if socket.send(Message::Text(table.to_string().into())).await.is_err() {
-                return;
+        if let Some(catch_up) = check.take() {
+            match state.hub.push(&slot, &role, sent, catch_up).await {
+                Ok(p) => {
+                    if let Some(table) = p.table {
+                        if !send(&mut socket, Message::Text(table.to_string().into()), config.timeout).await {
+                            return;
+                        }
+                        sent = Some(p.version);
+                    }
+                    over = p.over;
+                }
+                Err(_) => {
+                    // A dead copy (the page should reconnect) or a storage
+                    // failure: close, and the page reconnects when it can.
+                    let frame = CloseFrame { code: RECONNECT, reason: "reconnect".into() };
+                    send(&mut socket, Message::Close(Some(frame)), config.timeout).await;
+                    return;
+                }
             }
-            sent = version;
         }
         tokio::select! {
-            r = changed.changed() => if r.is_err() { return },
-            _ = poll.tick() => {}
+            r = changed.changed() => match r {
+                Ok(()) => check = Some(false),
+                Err(_) => return,
+            },
+            _ = poll.tick(), if !over => check = Some(true),
+            _ = ping.tick() => {
+                if !send(&mut socket, Message::Ping(Default::default()), config.timeout).await {
+                    return;
+                }
+            }
+            _ = sleep_until(heard + config.timeout) => {
+                send(&mut socket, Message::Close(None), config.timeout).await;
+                return;
+            }
             msg = socket.recv() => match msg {
-                // Clients have nothing to say; anything but a close is ignored.
+                // Clients have nothing to say; anything but a close only
+                // shows the client is there.
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => heard = Instant::now(),
             },
         }
     }
+}
+
+/// Sends `msg`, giving up after `limit`: a client that reads nothing fills
+/// its connection's buffers, and a send would then wait for ever.
+async fn send(socket: &mut WebSocket, msg: Message, limit: Duration) -> bool {
+    matches!(tokio::time::timeout(limit, socket.send(msg)).await, Ok(Ok(())))
 }

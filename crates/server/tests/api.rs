@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{databases, kind, start, start_with};
+use common::{databases, first_push, kind, start, start_config, start_with};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -283,8 +283,17 @@ async fn the_page_and_the_catalog_are_served() {
     assert_eq!(status, StatusCode::OK);
     let ids: Vec<&str> = v["games"].as_array().expect("games").iter().filter_map(|g| g["id"].as_str()).collect();
     assert_eq!(ids, ["totensonntag", "colditz"]);
-    let (status, _) = s.get("/api/drawing/totensonntag").await;
-    assert_eq!(status, StatusCode::OK);
+    // The drawing: built once, cacheable by anyone for an hour.
+    let mut bodies = Vec::new();
+    for _ in 0..2 {
+        let r = s.http.get(format!("{}/api/drawing/totensonntag", s.base)).send().await.expect("drawing");
+        assert_eq!(r.status(), StatusCode::OK);
+        assert_eq!(r.headers()["cache-control"], "public, max-age=3600");
+        assert!(r.headers()["content-type"].to_str().expect("type").starts_with("application/json"));
+        bodies.push(r.json::<Value>().await.expect("json"));
+    }
+    assert_eq!(bodies[0], bodies[1]);
+    assert!(bodies[0].is_object(), "{}", bodies[0]);
     let (status, v) = s.get("/api/drawing/chess").await;
     assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "unknown_game"));
     let g = s.create(json!({"game": "colditz", "options": {"players": "4"}})).await;
@@ -341,7 +350,172 @@ async fn bots_play_whole_games_of_each_game_to_the_end() {
         }
         assert!(t.get("over").is_some(), "{} did not end: version {}", t["game"], t["version"]);
         assert!(t["over"]["text"]["en"].is_string() && t["over"]["text"]["ru"].is_string());
+        assert_eq!(t["setup"]["seed"], 4, "once over, the seed is shown for replays");
         assert_eq!(t["version"].as_u64(), t["log"].as_array().map(|l| l.len() as u64), "every decision is logged");
     }
     s.stop();
+}
+
+/// The creator's seed here is one no table would contain by chance.
+const SEED: u64 = 987_654_321_987;
+
+fn no_seed(what: &str, v: &Value) {
+    assert!(!v.to_string().contains(&SEED.to_string()), "{what} carries the seed: {v}");
+    if let Some(setup) = v.get("setup") {
+        assert!(setup.get("seed").is_none(), "{what}: {setup}");
+        assert!(setup["scenario"].is_string() && setup["options"].is_object(), "{what}: {setup}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seed_is_shown_to_nobody_before_the_end() {
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s.create(json!({"game": "colditz", "seed": SEED, "options": {"players": 2}})).await;
+        let links = [
+            g["spectator"].as_str(),
+            g["admin"].as_str(),
+            g["seats"]["british"].as_str(),
+            g["seats"]["german"].as_str(),
+        ];
+        for t in links {
+            let t = t.expect("token");
+            no_seed("a table", &s.table(t).await);
+            let url = format!("ws://{}/api/t/{t}/ws", s.running.addr);
+            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
+            no_seed("a push", &first_push(&mut ws).await);
+            let (status, v) = s.get(&format!("/api/t/{t}/replay?at=0")).await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            no_seed("a replay", &v);
+        }
+        // After a decision, pushed to an open page.
+        let spectator = g["spectator"].as_str().expect("token");
+        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/api/t/{spectator}/ws", s.running.addr))
+            .await
+            .expect("ws");
+        first_push(&mut ws).await;
+        s.play_first_legal(&g["seats"], 1).await;
+        let pushed = first_push(&mut ws).await;
+        assert_eq!(pushed["version"], 1);
+        no_seed("a push after a decision", &pushed);
+        let (_, list) = s.get("/api/games").await;
+        no_seed("the game list", &list);
+        s.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_the_bot_plays_is_offered_no_actions() {
+    // A slow bot, so the seat it plays is still to act when we look.
+    let s = start_config(&databases()[0], 1000, std::time::Duration::from_secs(600)).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 3, "seats": {"allies": "bot"}})).await;
+    let (allies, admin) = (token(&g, "allies"), g["admin"].as_str().expect("admin"));
+    let t = s.table(allies).await;
+    assert_eq!(t["to_act"], json!(["allies"]));
+    assert_eq!((t["legal"].clone(), t["can_undo"].clone()), (json!([]), json!(false)), "{t}");
+    let (status, v) = s.post(&format!("/api/t/{admin}/seat"), &json!({"seat": "allies", "kind": "human"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let t = s.table(allies).await;
+    assert!(t["legal"].as_array().is_some_and(|l| !l.is_empty()), "handed back, the seat may act: {t}");
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_replay_position_is_a_json_error() {
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 3})).await;
+    let allies = token(&g, "allies");
+    for q in ["", "?at=", "?at=x", "?at=-1", "?when=1"] {
+        let r = s.http.get(format!("{}/api/t/{allies}/replay{q}", s.base)).send().await.expect("answer");
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST, "{q}");
+        let v: Value = r.json().await.unwrap_or_else(|e| panic!("{q}: not JSON: {e}"));
+        assert_eq!(kind(&v), "query", "{q}: {v}");
+        assert!(v["error"]["en"].is_string() && v["error"]["ru"].is_string(), "{v}");
+    }
+    let (status, v) = s.get(&format!("/api/t/{allies}/replay?at=1")).await;
+    assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "query"), "past the end: {v}");
+    let (status, v) = s.get(&format!("/api/t/{allies}/replay?at=0")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((v["at"].as_u64(), v["of"].as_u64()), (Some(0), Some(0)));
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_positions_count_the_entries_the_viewer_can_see() {
+    use sandtable_core::{Setup, Viewer};
+    let path = common::sqlite_path();
+    let s = start(&format!("sqlite:{path}")).await;
+    // Bots play a whole game; Colditz hides each officer's Appel refusals
+    // from everyone else, entries and all.
+    let g = s
+        .create(json!({"game": "colditz", "seed": 13, "options": {"players": 3, "rounds": 10},
+            "seats": {"german": "bot", "british": "bot", "american": "bot"}}))
+        .await;
+    let spectator = g["spectator"].as_str().expect("t");
+    let start = std::time::Instant::now();
+    let mut t = s.table(spectator).await;
+    while t.get("over").is_none() && start.elapsed() < std::time::Duration::from_secs(240) {
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        t = s.table(spectator).await;
+    }
+    assert!(t.get("over").is_some(), "the game did not end");
+    // The whole log, from the journal, and what the spectator sees of it.
+    let setup: Setup = serde_json::from_value(t["setup"].clone()).expect("the set-up, seed included once over");
+    let store = sandtable_server::storage::open(&path, sandtable_server::Durability::Full).expect("open");
+    let driver = sandtable_catalog::find("colditz").expect("colditz");
+    let mut session = driver.game().start(&setup).expect("start");
+    let info = session.info().clone();
+    for row in store.journal(g["id"].as_str().expect("id"), 0).expect("journal") {
+        let seat = info.seat(&row.seat).expect("seat");
+        session.apply(seat, &row.text).expect("the journal replays");
+    }
+    let seen = session.log_seen_by(Viewer::Spectator);
+    let visible: Vec<usize> = seen.iter().enumerate().filter_map(|(i, e)| e.as_ref().map(|_| i)).collect();
+    let log = t["log"].as_array().expect("log");
+    assert_eq!(log.len(), visible.len());
+    assert!(visible.len() < seen.len(), "no hidden decision in this game: pick another seed");
+    // Positions just around hidden decisions, and the ends.
+    let mut ks = vec![0, 1, visible.len()];
+    if let Some(k) = (1..visible.len()).find(|&k| visible[k] != visible[k - 1] + 1) {
+        ks.extend([k, k + 1]);
+    }
+    for k in ks {
+        let (status, v) = s.get(&format!("/api/t/{spectator}/replay?at={k}")).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!((v["at"].as_u64(), v["of"].as_u64()), (Some(k as u64), Some(log.len() as u64)));
+        let decisions = if k == 0 { 0 } else { visible[k - 1] + 1 };
+        let record = sandtable_core::GameRecord { log: session.log()[..decisions].to_vec(), ..session.record() };
+        let want = driver.replay(&record).expect("replay").view(Viewer::Spectator);
+        assert_eq!(v["view"], want, "at={k}: the view after the spectator's entry {k}");
+    }
+    // A seat sees its own refusals: it has more entries than the spectator.
+    let british = token(&g, "british");
+    let (_, v) = s.get(&format!("/api/t/{british}/replay?at=0")).await;
+    assert_eq!(v["of"].as_u64(), s.table(british).await["log"].as_array().map(|l| l.len() as u64));
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_corrupt_snapshot_is_skipped_and_the_journal_replayed() {
+    let path = common::sqlite_path();
+    let db = format!("sqlite:{path}");
+    let s = start(&db).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 11})).await;
+    let version = s.play_first_legal(&g["seats"], 70).await;
+    assert!(version > sandtable_server::hub::SNAPSHOT_EVERY, "played {version}");
+    let (axis, allies) = (token(&g, "axis"), token(&g, "allies"));
+    let before = (s.table(axis).await, s.table(allies).await);
+    s.stop();
+    let conn = rusqlite::Connection::open(&path).expect("open");
+    let body: String = conn.query_row("SELECT body FROM snapshots", [], |r| r.get(0)).expect("a snapshot");
+    let mut short: Value = serde_json::from_str(&body).expect("json");
+    short["kinds"] = json!(["human"]);
+    let mut tampered: Value = serde_json::from_str(&body).expect("json");
+    tampered["record"]["state_hash"] = json!("0".repeat(64));
+    for bad in ["{not json".to_owned(), short.to_string(), tampered.to_string()] {
+        conn.execute("UPDATE snapshots SET body = ?1", [&bad]).expect("corrupt it");
+        let s = start(&db).await;
+        assert_eq!((s.table(axis).await, s.table(allies).await), before, "with the snapshot {bad:.60}");
+        s.stop();
+    }
 }

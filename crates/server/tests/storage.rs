@@ -91,3 +91,26 @@ fn a_file_that_is_not_a_database_is_refused_with_a_clear_error() {
     // The file is left as it was.
     assert!(std::fs::read(&path).expect("read").starts_with(b"this is not sqlite"));
 }
+
+#[test]
+fn postgres_reconnects_after_its_connection_is_closed() {
+    let Some(url) = common::postgres_url() else { return };
+    // A name of its own, so only this test's connection is ended.
+    let name = unique("reconnect");
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let s = storage::open(&format!("{url}{sep}application_name={name}"), Durability::Full).expect("connect");
+    s.list(1).expect("a first query");
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("a second connection");
+    let ended: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1) t",
+            &[&name],
+        )
+        .expect("end it")
+        .get(0);
+    assert_eq!(ended, 1, "the storage's connection was found and ended");
+    // As after a database restart: the next calls work on a new connection.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    s.list(1).expect("the call after the connection was ended");
+    battery(s.as_ref());
+}

@@ -4,9 +4,16 @@
 pub mod browser;
 
 use reqwest::StatusCode;
+use sandtable_server::api::AppState;
+use sandtable_server::bots::RandomPlayer;
+use sandtable_server::hub::Hub;
+use sandtable_server::limits::Limiter;
+use sandtable_server::storage::Storage;
+use sandtable_server::ws::WsConfig;
 use sandtable_server::{Config, Durability, Running};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The PostgreSQL the suite runs against: `SANDTABLE_TEST_POSTGRES`
@@ -52,16 +59,44 @@ pub async fn start(database: &str) -> Server {
 }
 
 pub async fn start_with(database: &str, rate: u32) -> Server {
+    start_config(database, rate, Duration::ZERO).await
+}
+
+pub async fn start_config(database: &str, rate: u32, bot_delay: Duration) -> Server {
     let config = Config {
         addr: "127.0.0.1:0".parse().expect("addr"),
         database: database.to_owned(),
         durability: Durability::Full,
-        bot_delay: Duration::ZERO,
+        bot_delay,
         rate,
     };
     let running = sandtable_server::start(&config).await.expect("server starts");
     let base = format!("http://{}", running.addr);
     Server { running, base, http: reqwest::Client::new() }
+}
+
+/// A server over a storage of the test's own (one that fails or counts on
+/// demand), with the app state at hand: its hub, its limiter.
+pub struct Harness {
+    pub server: Server,
+    pub state: AppState,
+}
+
+/// Serves `store` as `sandtable serve` would (client addresses included),
+/// bots without delay, `rate` requests/s, WebSockets as `ws` says.
+pub async fn harness(store: Arc<dyn Storage>, rate: u32, ws: WsConfig) -> Harness {
+    let hub = Hub::new(store, Duration::ZERO, Arc::new(RandomPlayer));
+    let state = AppState { ws, ..AppState::new(hub, Arc::new(Limiter::new(rate))) };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let task = tokio::spawn(sandtable_server::serve(listener, state.clone()));
+    let running = Running { addr, storage: "test".into(), task };
+    Harness { server: Server { running, base: format!("http://{addr}"), http: reqwest::Client::new() }, state }
+}
+
+/// A fresh SQLite storage.
+pub fn sqlite_store() -> Box<dyn Storage> {
+    sandtable_server::storage::open(&sqlite_path(), Durability::Full).expect("open")
 }
 
 impl Server {
@@ -111,6 +146,26 @@ impl Server {
     }
     pub fn stop(self) {
         self.running.task.abort();
+    }
+}
+
+/// The first message of a WebSocket, as JSON.
+pub async fn first_push<S>(ws: &mut S) -> Value
+where
+    S: futures_util::Stream<
+            Item = Result<tokio_tungstenite::tungstenite::Message, tokio_tungstenite::tungstenite::Error>,
+        > + Unpin,
+{
+    use futures_util::StreamExt;
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("a message")
+            .expect("not an error");
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
+            return serde_json::from_str(&t).expect("json");
+        }
     }
 }
 
