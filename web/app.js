@@ -209,8 +209,12 @@
     });
   }
 
+  // What this page holds of the log, for the server to send only the rest
+  // (docs/server.md: a table's log may start at log_from).
+  function held_log() { return table ? "since=" + table.version + "&have=" + table.log.length : ""; }
+
   function refresh() {
-    return api("GET", "/api/t/" + token).then(show).catch(function (e) {
+    return api("GET", "/api/t/" + token + (table ? "?" + held_log() : "")).then(show).catch(function (e) {
       if (e.api && e.api.kind === "no_token") { token = null; $("#main").innerHTML = '<p class="error">' + esc(t("wrongLink")) + "</p>"; return; }
       var box = $("#error");
       if (box) box.textContent = errorText(e);
@@ -219,6 +223,12 @@
 
   function show(next) {
     if (table && next.version < table.version) return; // an older push arriving late
+    // A table may carry only the log's new entries: those from log_from on.
+    if (next.log_from) {
+      var have = table ? table.log : [];
+      if (have.length < next.log_from) { table = null; refresh(); return; } // lost track: start over
+      next.log = have.slice(0, next.log_from).concat(next.log);
+    }
     var changed = !table || next.version !== table.version;
     table = next;
     if (changed) {
@@ -235,7 +245,7 @@
 
   function connect() {
     if (!table) return;
-    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/t/" + token + "/ws";
+    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/t/" + token + "/ws?" + held_log();
     try { socket = new WebSocket(url); } catch (e) { socket = null; }
     if (!socket) return startPolling();
     socket.onopen = function () { retry = 1000; stopPolling(); };

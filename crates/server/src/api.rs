@@ -4,6 +4,7 @@ use crate::error::ApiError;
 use crate::hub::{blocking, is_token, Hub, Slot};
 use crate::limits::{Limiter, MAX_BODY};
 use crate::storage::{Role, SeatKind};
+use crate::table::{Held, HeldQuery};
 use crate::{drawings, web, ws};
 use axum::body::Bytes;
 use axum::extract::connect_info::ConnectInfo;
@@ -202,9 +203,24 @@ async fn list(State(state): State<AppState>, ClientAddr(addr): ClientAddr) -> An
     Ok(Json(json!({ "games": games })).into_response())
 }
 
-async fn table(State(state): State<AppState>, ClientAddr(addr): ClientAddr, Path(token): Path<String>) -> Answer {
+async fn table(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+    held: Result<Query<HeldQuery>, QueryRejection>,
+) -> Answer {
     let (slot, role) = open(&state, addr, &token).await?;
-    Ok(Json(state.hub.table(&slot, &role).await?).into_response())
+    let held = held_of(held)?;
+    Ok(Json(state.hub.table(&slot, &role, held).await?).into_response())
+}
+
+/// What the page holds of its log (`?since=V&have=N`), if it said.
+///
+/// # Errors
+/// `query`: a malformed query, or only one of the two.
+pub fn held_of(q: Result<Query<HeldQuery>, QueryRejection>) -> Result<Option<Held>, ApiError> {
+    let Query(q) = q.map_err(|r| ApiError::query(r.body_text()))?;
+    q.held().map_err(ApiError::query)
 }
 
 #[derive(Deserialize)]

@@ -132,6 +132,8 @@ pub struct Push {
     pub over: bool,
     /// The table, when the version is not the one last sent.
     pub table: Option<Value>,
+    /// What the page holds once it has that table.
+    pub held: Option<table::Held>,
 }
 
 impl Hub {
@@ -473,6 +475,8 @@ impl Hub {
             .undo(seat)
             .map_err(|t| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "undo", t.en.to_string(), t.ru.to_string()))?;
         live.history.pop();
+        let next = live.version + 1;
+        live.undone(next);
         self.commit(&slot, &mut live, Entry::Undo, seat, String::new()).await?;
         let v = live.version;
         drop(live);
@@ -515,21 +519,29 @@ impl Hub {
         Ok(v)
     }
 
-    /// The table for `role` (see `table.rs`), after catching up. Restarts
+    /// The table for `role` (see `table.rs`), its log from what `held`
+    /// lacks, after catching up. Restarts
     /// the bots if one owes a decision and none is playing (a bot task that
     /// gave up after storage errors resumes when someone looks).
     ///
     /// # Errors
     /// Storage.
-    pub async fn table(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role) -> Result<Value, ApiError> {
+    pub async fn table(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        role: &Role,
+        held: Option<table::Held>,
+    ) -> Result<Value, ApiError> {
         let (slot, mut live) = self.lock(slot).await?;
         self.catch_up(&slot, &mut live).await?;
         self.start_bots(&slot, &mut live);
-        Ok(table::table(&live, role))
+        Ok(table::table(&live, role, held))
     }
 
-    /// For a WebSocket that last sent version `sent`: the table if the game
-    /// is now at another version, else only the version (no table built).
+    /// For a WebSocket whose page holds `held` (the table it was last sent,
+    /// or what the page said it held when it connected): the table, its log
+    /// from what the page lacks, if the game is now at another version; else
+    /// only the version (no table built).
     /// `catch_up` re-reads the journal first (one query), for rows other
     /// server instances wrote; changes made here signal `changed` instead.
     /// Never re-opens the game: on a dead copy it fails, and the socket
@@ -541,7 +553,7 @@ impl Hub {
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         role: &Role,
-        sent: Option<u64>,
+        held: Option<table::Held>,
         catch_up: bool,
     ) -> Result<Push, ApiError> {
         let mut live = slot.live.lock().await;
@@ -552,8 +564,11 @@ impl Hub {
             self.catch_up(slot, &mut live).await?;
             self.start_bots(slot, &mut live);
         }
-        let table = (sent != Some(live.version)).then(|| table::table(&live, role));
-        Ok(Push { version: live.version, over: live.is_over(), table })
+        let table = (held.map(|h| h.since) != Some(live.version)).then(|| table::table(&live, role, held));
+        let held = table.as_ref().map_or(held, |t| {
+            Some(table::Held { since: live.version, have: t["log_len"].as_u64().unwrap_or(0) as usize })
+        });
+        Ok(Push { version: live.version, over: live.is_over(), table, held })
     }
 
     /// `role`'s view after the first `at` decisions it can see in the log

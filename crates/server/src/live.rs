@@ -30,6 +30,13 @@ pub struct Live {
     /// locks it must not use it (it may hold an unrecorded action) and
     /// re-opens the game from storage instead (`Hub::lock`).
     pub(crate) dead: bool,
+    /// Each undo of the current copy: the version it made and the decisions
+    /// left after it. A page that held the log at an older version keeps
+    /// the part no later undo cut, and is sent only the rest.
+    undos: Vec<(u64, usize)>,
+    /// The version from which `undos` is complete (the one loaded from: an
+    /// undo before it is not known here).
+    undos_since: u64,
 }
 
 impl Live {
@@ -42,7 +49,35 @@ impl Live {
         kinds: Vec<SeatKind>,
         history: Vec<Vec<Event>>,
     ) -> Live {
-        Live { row, driver, session, version, kinds, history, bot_running: false, dead: false }
+        Live {
+            row,
+            driver,
+            session,
+            version,
+            kinds,
+            history,
+            bot_running: false,
+            dead: false,
+            undos: Vec::new(),
+            undos_since: version,
+        }
+    }
+
+    /// Notes that the last decision was taken back, making `version`.
+    pub(crate) fn undone(&mut self, version: u64) {
+        self.undos.push((version, self.session.log().len()));
+    }
+
+    /// How many decisions of the current line a page that held the log at
+    /// version `since` still holds unchanged: every one unless an undo since
+    /// then cut the line (`usize::MAX`: no cut). `None` when that cannot be
+    /// told (a version from before this copy was loaded, or not yet made).
+    /// O(undos since loading).
+    pub fn kept_since(&self, since: u64) -> Option<usize> {
+        if since < self.undos_since || since > self.version {
+            return None;
+        }
+        Some(self.undos.iter().filter(|(v, _)| *v > since).map(|(_, n)| *n).min().unwrap_or(usize::MAX))
     }
     /// The seat a role acts for, if it is a seat of this game.
     pub fn seat_of(&self, role: &Role) -> Option<Seat> {
@@ -93,6 +128,7 @@ impl Live {
             Entry::Undo => {
                 self.session.undo(seat).map_err(|e| bad(e.to_string()))?;
                 self.history.pop();
+                self.undone(row.version);
             }
             Entry::Seat => {
                 let kind = SeatKind::parse(&row.text).ok_or_else(|| bad(format!("seat kind {:?}", row.text)))?;

@@ -8,11 +8,46 @@
 use crate::hub::Live;
 use crate::storage::Role;
 use sandtable_core::{Event, Viewer};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-/// The table of `live` for `role`. Cost: one view, one redacted log and,
-/// for a seat, its legal actions: O(log + legal-action generation).
-pub fn table(live: &Live, role: &Role) -> Value {
+/// What a page already holds of its log: the table of version `since`, with
+/// `have` entries. The next table then carries only the entries from
+/// `log_from` on (the ones the page holds up to there are unchanged), so a
+/// long game does not resend its whole log after every move.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Held {
+    /// The version of the table the page holds.
+    pub since: u64,
+    /// How many log entries that table had.
+    pub have: usize,
+}
+
+/// `?since=V&have=N` (both or neither): what a page holds, on a table
+/// request or a WebSocket.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeldQuery {
+    since: Option<u64>,
+    have: Option<usize>,
+}
+
+impl HeldQuery {
+    /// The [`Held`] it names; `Err` when only one of the two is given.
+    pub fn held(&self) -> Result<Option<Held>, &'static str> {
+        match (self.since, self.have) {
+            (Some(since), Some(have)) => Ok(Some(Held { since, have })),
+            (None, None) => Ok(None),
+            _ => Err("since and have go together"),
+        }
+    }
+}
+
+/// The table of `live` for `role`, its log from what `held` lacks (all of
+/// it without `held`). Cost: one view, the redacted log (O(log) to redact;
+/// only the new entries are built) and, for a seat, its legal actions.
+pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
     let s = live.session.as_ref();
     let info = s.info();
     let viewer = live.viewer(role);
@@ -56,8 +91,11 @@ pub fn table(live: &Live, role: &Role) -> Value {
         "view": s.view(viewer),
         "legal": legal,
         "can_undo": can_undo,
-        "log": log(live, viewer),
     });
+    let (from, entries, len) = log(live, viewer, held);
+    out["log_from"] = json!(from);
+    out["log"] = json!(entries);
+    out["log_len"] = json!(len);
     if let (Value::Object(o), Value::Object(st)) = (&mut out, live.status()) {
         o.extend(st);
     }
@@ -78,16 +116,21 @@ fn setup(live: &Live) -> Value {
 /// The log as `viewer` may read it, each decision with what it did (rule
 /// cited, dice shown). Events are worded for everyone by the games (a secret
 /// choice says only that it was made); a decision hidden from the viewer is
-/// left out with its events.
-fn log(live: &Live, viewer: Viewer) -> Vec<Value> {
+/// left out with its events. Returns the first entry sent, the entries from
+/// there, and how many there are in all: the page keeps its first `from`
+/// entries (those of `held` no undo has cut since) and appends the rest.
+fn log(live: &Live, viewer: Viewer, held: Option<Held>) -> (usize, Vec<Value>, usize) {
     let none: Vec<Event> = Vec::new();
-    live.session
-        .log_seen_by(viewer)
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, entry)| {
-            let e = entry?;
-            Some(json!({"seat": e.seat, "action": e.action, "events": live.history.get(i).unwrap_or(&none)}))
-        })
-        .collect()
+    let visible: Vec<(usize, sandtable_core::LogEntry)> =
+        live.session.log_seen_by(viewer).into_iter().enumerate().filter_map(|(i, e)| Some((i, e?))).collect();
+    let from = held.map_or(0, |h| match live.kept_since(h.since) {
+        // Entries before the first decision an undo cut are as the page has them.
+        Some(kept) => h.have.min(visible.iter().take_while(|(i, _)| *i < kept).count()),
+        None => 0,
+    });
+    let entries = visible[from..]
+        .iter()
+        .map(|(i, e)| json!({"seat": e.seat, "action": e.action, "events": live.history.get(*i).unwrap_or(&none)}))
+        .collect();
+    (from, entries, visible.len())
 }

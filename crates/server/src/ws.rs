@@ -11,7 +11,10 @@ use crate::error::ApiError;
 use crate::hub::{Slot, SocketCount};
 use crate::limits::MAX_WS_MESSAGE;
 use crate::storage::Role;
+use crate::table::{Held, HeldQuery};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::Query;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use std::sync::Arc;
@@ -58,21 +61,29 @@ pub async fn upgrade(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
     Path(token): Path<String>,
+    held: Result<Query<HeldQuery>, QueryRejection>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let (slot, role) = api::open(&state, addr, &token).await?;
+    let held = api::held_of(held)?;
     let count = slot.open_socket(state.ws.per_game).ok_or_else(|| ApiError::busy(state.ws.per_game))?;
     // If the upgrade fails the closure is dropped, and with it the count.
     Ok(ws
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| push(socket, state, slot, role, count)))
+        .on_upgrade(move |socket| push(socket, state, slot, role, held, count)))
 }
 
-async fn push(mut socket: WebSocket, state: AppState, slot: Arc<Slot>, role: Role, _count: SocketCount) {
+async fn push(
+    mut socket: WebSocket,
+    state: AppState,
+    slot: Arc<Slot>,
+    role: Role,
+    mut held: Option<Held>,
+    _count: SocketCount,
+) {
     let config = state.ws;
     let mut changed = slot.changed.subscribe();
-    let mut sent = None;
     let mut poll = interval(config.poll);
     poll.set_missed_tick_behavior(MissedTickBehavior::Delay);
     poll.tick().await; // the first tick is immediate: the first push catches up anyway
@@ -86,13 +97,13 @@ async fn push(mut socket: WebSocket, state: AppState, slot: Arc<Slot>, role: Rol
     let mut check = Some(true);
     loop {
         if let Some(catch_up) = check.take() {
-            match state.hub.push(&slot, &role, sent, catch_up).await {
+            match state.hub.push(&slot, &role, held, catch_up).await {
                 Ok(p) => {
                     if let Some(table) = p.table {
                         if !send(&mut socket, Message::Text(table.to_string().into()), config.timeout).await {
                             return;
                         }
-                        sent = Some(p.version);
+                        held = p.held;
                     }
                     over = p.over;
                 }

@@ -519,3 +519,68 @@ async fn a_corrupt_snapshot_is_skipped_and_the_journal_replayed() {
         s.stop();
     }
 }
+
+/// A page that says what it holds (`?since=V&have=N`, on a table request or
+/// its WebSocket) is sent only the log entries it lacks; an undo since then
+/// makes it drop the entry it took back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_is_sent_only_the_log_it_lacks() {
+    use futures_util::StreamExt;
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s.create(json!({"game": "totensonntag", "seed": 3})).await;
+        let (status, _) = s.act(token(&g, "allies"), 0, "pick 3").await;
+        assert_eq!(status, StatusCode::OK);
+        let spectator = g["spectator"].as_str().expect("t");
+        let full = s.table(spectator).await;
+        assert_eq!(full["log_from"], 0, "no holding said: the whole log");
+        let n = full["log"].as_array().expect("log").len();
+        assert_eq!(full["log_len"], n);
+        // A move (no dice: it can be taken back) by the seat to act.
+        let seat = full["to_act"][0].as_str().expect("a seat to act").to_owned();
+        let mover = token(&g, &seat);
+        let t = s.table(mover).await;
+        let mv = t["legal"].as_array().expect("legal").iter().find_map(|a| {
+            let text = a["action"].as_str()?;
+            text.starts_with("move ").then(|| text.to_owned())
+        });
+        let mv = mv.expect("a move");
+        let (status, v) = s.act(mover, 1, &mv).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let (status, t) = s.get(&format!("/api/t/{spectator}?since=1&have={n}")).await;
+        assert_eq!(status, StatusCode::OK, "{t}");
+        assert_eq!((t["log_from"].as_u64(), t["log_len"].as_u64()), (Some(n as u64), Some(n as u64 + 1)), "{t}");
+        assert_eq!(t["log"].as_array().expect("log").len(), 1, "only the new entry");
+        assert_eq!(t["log"][0]["action"], mv.as_str());
+        // Undo: the page that held the move keeps what came before it.
+        let (status, v) = s.post(&format!("/api/t/{mover}/undo"), &json!({"version": 2})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let (_, t) = s.get(&format!("/api/t/{spectator}?since=2&have={}", n + 1)).await;
+        assert_eq!((t["log_from"].as_u64(), t["log_len"].as_u64()), (Some(n as u64), Some(n as u64)), "{t}");
+        assert_eq!(t["log"], json!([]));
+        // A page that held the log before the undo but claims more than there
+        // was, or a version that was never made: cut, or the whole log.
+        let (_, t) = s.get(&format!("/api/t/{spectator}?since=1&have=99999")).await;
+        assert_eq!(t["log_from"].as_u64(), Some(n as u64), "{t}");
+        let (_, t) = s.get(&format!("/api/t/{spectator}?since=999&have={n}")).await;
+        assert_eq!(t["log_from"], 0, "{t}");
+        assert_eq!(t["log"].as_array().expect("log").len(), n);
+        // Half a holding, or junk: a JSON error.
+        for q in ["since=1", "have=3", "since=x&have=1"] {
+            let (status, v) = s.get(&format!("/api/t/{spectator}?{q}")).await;
+            assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "query"), "{q}: {v}");
+        }
+        // The WebSocket of a page that holds version 3 sends nothing until a
+        // change, then only the new entry.
+        let url = format!("ws://{}/api/t/{spectator}/ws?since=3&have={n}", s.running.addr);
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
+        let quiet = tokio::time::timeout(std::time::Duration::from_millis(300), ws.next()).await;
+        assert!(quiet.is_err(), "nothing new to send: {quiet:?}");
+        let (status, v) = s.act(mover, 3, &mv).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let pushed = common::first_push(&mut ws).await;
+        assert_eq!(pushed["version"], 4);
+        assert_eq!((pushed["log_from"].as_u64(), pushed["log_len"].as_u64()), (Some(n as u64), Some(n as u64 + 1)));
+        s.stop();
+    }
+}

@@ -261,10 +261,11 @@ async fn a_websocket_builds_a_table_only_for_a_new_version() {
     let (slot, role) = h.state.hub.open(g["spectator"].as_str().expect("t")).await.expect("open");
     let first = h.state.hub.push(&slot, &role, None, true).await.expect("push");
     assert!(first.table.is_some() && first.version == 0 && !first.over);
-    let again = h.state.hub.push(&slot, &role, Some(0), true).await.expect("push");
+    assert_eq!(first.held.map(|h| h.since), Some(0), "the page holds version 0 once sent");
+    let again = h.state.hub.push(&slot, &role, first.held, true).await.expect("push");
     assert!(again.table.is_none(), "the same version again: no table built");
     assert_eq!(s.act(g["seats"]["allies"].as_str().expect("t"), 0, "pick 3").await.0, StatusCode::OK);
-    let moved = h.state.hub.push(&slot, &role, Some(0), false).await.expect("push");
+    let moved = h.state.hub.push(&slot, &role, first.held, false).await.expect("push");
     assert_eq!((moved.version, moved.table.map(|t| t["version"].clone())), (1, Some(json!(1))));
 }
 

@@ -179,6 +179,14 @@ async fn totensonntag_opening_through_the_page() {
     let before = version(&b).await;
     b.click("#undo").await;
     wait_version_above(&b, before).await;
+    // The page's log, grown by the entries each push lacked and cut by the
+    // undo, is the server's whole log.
+    let whole = s.table(&token_of(&allies)).await["log"].as_array().expect("log").len();
+    b.until(
+        &format!("the page's log to have the server's {whole} entries"),
+        &format!("return document.querySelectorAll('#log > li').length === {whole};"),
+    )
+    .await;
     // Russian: the panel in the rule texts' terms.
     b.click("#lang").await;
     b.until("Russian panel", "return document.querySelector('#panel').textContent.indexOf('Победные очки') >= 0;")

@@ -545,6 +545,9 @@ struct Head {
     #[serde(default)]
     legal: Vec<Legal>,
     over: Option<IgnoredAny>,
+    /// Entries in the whole log (the table carries only those the client lacks).
+    #[serde(default)]
+    log_len: usize,
 }
 
 #[derive(Deserialize)]
@@ -556,13 +559,20 @@ struct Legal {
 /// random legal action against the version it read, until a bound is hit.
 async fn client(shared: Arc<Shared>, http: reqwest::Client, game: usize, seat: usize, mut rng: ChaCha8Rng) {
     let seat_id = shared.plan.seats[seat].clone();
+    // What this client holds of its game's log, as a page does: its tables
+    // then carry only the entries it lacks (docs/server.md, The log).
+    let mut held: Option<(u64, u64, usize)> = None; // (game generation, version, log entries)
     while !shared.done() {
         let (generation, token) = {
             let links = shared.games[game].lock().await;
             (links.generation, links.tokens[seat].clone())
         };
+        let query = match held {
+            Some((g, since, have)) if g == generation => format!("?since={since}&have={have}"),
+            _ => String::new(),
+        };
         let began = Instant::now();
-        let table = match send(http.get(format!("{}/api/t/{token}", shared.base))).await {
+        let table = match send(http.get(format!("{}/api/t/{token}{query}", shared.base))).await {
             Ok((StatusCode::OK, body)) => {
                 shared.table.lock().expect("histogram").record(began.elapsed());
                 match serde_json::from_slice::<Head>(&body) {
@@ -585,6 +595,7 @@ async fn client(shared: Arc<Shared>, http: reqwest::Client, game: usize, seat: u
                 continue;
             }
         };
+        held = Some((generation, table.version, table.log_len));
         if table.over.is_some() {
             replace(&shared, &http, game, generation).await;
             continue;
