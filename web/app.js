@@ -18,8 +18,10 @@
 // Element ids and attributes (stable: the browser tests use them):
 //   #lang                      language toggle (EN/RU, kept in localStorage)
 //   #create-game               the lobby form: select[name=game], select[name=scenario],
-//                              select[name="opt-<key>"], input[name=seed], select[name="seat-<id>"] (human|bot)
+//                              select[name="opt-<key>"], input[name=seed],
+//                              select[name="seat-<id>"] (human: a seat link, hot seat | invite | bot)
 //   #links a[data-seat=<id>]   a created game's seat links; a[data-role=spectator], a[data-role=admin]
+//   #links a[data-invite=<id>] a created game's claim-once invite links (seats chosen "invite")
 //   #games li[data-game=<id>]  recent games
 //   #status, #to-act           whose turn ([data-seats] lists seat ids) or the outcome (.over)
 //   #version                   the table's version
@@ -34,6 +36,8 @@
 //   #switch a[data-seat]       hot seat: the other seats of this game this browser holds links for
 //   #follow                    hot seat: follow the seat to act
 //   #replay                    range input: the view after N decisions
+//   #invite-card               an invite link's page: #claim (take the seat: POST …/claim, then go to
+//                              the new seat link) or #claimed (the seat was taken already)
 (function () {
   "use strict";
   window.Sandtable = window.Sandtable || { games: {} };
@@ -104,7 +108,8 @@
     });
     html += '<fieldset><legend>' + esc(t("seats")) + "</legend>" + g.seats.map(function (s, i) {
       return '<label data-seat-row="' + esc(s.id) + '" data-index="' + i + '"><span>' + esc(named(s.name)) +
-        '</span><select name="seat-' + esc(s.id) + '"><option value="human">' + esc(t("human")) +
+        '</span><select name="seat-' + esc(s.id) + '"><option value="human">' + esc(t("humanHere")) +
+        '</option><option value="invite">' + esc(t("humanInvite")) +
         '</option><option value="bot">' + esc(t("bot")) + "</option></select></label>";
     }).join("") + "</fieldset>";
     html += '<label><span>' + esc(t("seed")) + '</span><input name="seed" inputmode="numeric" pattern="[0-9]*"></label>' +
@@ -137,8 +142,13 @@
       var box = $("#created");
       var first = g.seats.filter(function (s) { return c.seats[s.id] && body.seats[s.id] !== "bot"; })[0];
       box.hidden = false;
+      var invites = c.invites || {};
       box.innerHTML = "<h2>" + esc(t("links")) + '</h2><ul id="links">' +
-        g.seats.filter(function (s) { return c.seats[s.id]; }).map(function (s) {
+        g.seats.filter(function (s) { return c.seats[s.id] || invites[s.id]; }).map(function (s) {
+          if (invites[s.id]) {
+            return "<li>" + esc(named(s.name)) + " (" + esc(t("inviteLink")) + '): <a data-invite="' +
+              esc(s.id) + '" href="' + base + invites[s.id] + '">' + base + invites[s.id] + "</a></li>";
+          }
           return "<li>" + esc(named(s.name)) + " (" + esc(t(body.seats[s.id] === "bot" ? "bot" : "seatLink")) + '): <a data-seat="' +
             esc(s.id) + '" href="' + base + c.seats[s.id] + '">' + base + c.seats[s.id] + "</a></li>";
         }).join("") +
@@ -168,11 +178,14 @@
   // ---------------------------------------------------------------- table --
   var token = null, table = null, drawing = null, selected = null, choices = null, replayAt = null, replayView = null;
   var socket = null, retry = 1000, poller = null;
+  // An invite link's page: {seat, claimed} (sent with the table on a GET only).
+  var invite = null;
 
   function tablePage(tok) {
     token = tok;
     $("#main").innerHTML =
       '<div id="table"><div id="board"><svg xmlns="http://www.w3.org/2000/svg"></svg></div><div id="side">' +
+      '<div class="card" id="invite-card" hidden></div>' +
       '<div class="card"><div id="status"></div><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
       ' <span id="version"></span></div><div id="error" class="error"></div></div>' +
       '<div class="card"><h2>' + esc(t("actions")) + '</h2><div id="choices"></div><div id="legal"></div>' +
@@ -230,6 +243,7 @@
       next.log = have.slice(0, next.log_from).concat(next.log);
     }
     var changed = !table || next.version !== table.version;
+    if (next.invite) invite = next.invite;
     table = next;
     if (changed) {
       choices = null;
@@ -308,6 +322,7 @@
       try { $("#panel").innerHTML = game.panel(ctx); } catch (e) { console.error(e); }
     }
     actions();
+    inviteCard();
     seatsCard();
     hotseat();
     log();
@@ -379,6 +394,37 @@
           .catch(function (e) { $("#error").textContent = errorText(e); });
       };
     });
+  }
+
+  // An invite link: take the seat (once), keep its new link as this
+  // browser's link for the seat, and go there.
+  function inviteCard() {
+    var card = $("#invite-card");
+    card.hidden = !invite;
+    if (!invite) return;
+    if (invite.claimed) {
+      if (!$("#claimed")) card.innerHTML = '<p id="claimed" class="error">' + esc(t("claimTaken")) + "</p>";
+      return;
+    }
+    if ($("#claim")) return;
+    card.innerHTML = '<p><button id="claim" class="primary" type="button">' + esc(t("claimSeat")) + ": " +
+      esc(seatName(invite.seat)) + "</button></p>";
+    $("#claim").onclick = function () {
+      this.disabled = true;
+      $("#error").textContent = "";
+      api("POST", "/api/t/" + token + "/claim", {}).then(function (r) {
+        var mine = held()[table.id] || { game: table.game, seats: {} };
+        mine.seats = mine.seats || {};
+        mine.seats[invite.seat] = r.token;
+        hold(table.id, mine);
+        location.assign("/t/" + r.token);
+      }).catch(function (e) {
+        $("#error").textContent = errorText(e);
+        if (e.api && e.api.kind === "claimed") invite.claimed = true;
+        card.innerHTML = "";
+        inviteCard();
+      });
+    };
   }
 
   // Hot seat: the links of this game this browser created.

@@ -17,7 +17,10 @@
       follow: "follow the turn", replay: "Replay", live: "back to live", decision: "decision",
       connection: "connection lost, reconnecting…", authored: "authored", option: "Option",
       copy: "copy", copied: "copied", notPlaying: "not in this game", boardHelp: "Click a highlighted piece, then where it goes.",
-      wrongLink: "This link opens no game.", playing: "playing", kind: "played by"
+      wrongLink: "This link opens no game.", playing: "playing", kind: "played by",
+      humanHere: "person, on this screen / hot seat", humanInvite: "person, by invite link",
+      inviteLink: "invite: opens once, for one person", claimSeat: "Take the seat",
+      claimTaken: "This invite was used already: its seat is taken. If not by you, tell the game's creator."
     },
     ru: {
       newGame: "Новая партия", game: "Игра", scenario: "Сценарий", seed: "Зерно (пусто: случайное)", seedNote: "Выбранное вами зерно делает броски и взятые карты известными вам заранее: для честной партии оставьте поле пустым.", seats: "Места",
@@ -31,7 +34,10 @@
       follow: "следовать за ходом", replay: "Повтор", live: "к текущей позиции", decision: "решение",
       connection: "связь потеряна, переподключаемся…", authored: "авторский", option: "Параметр",
       copy: "копировать", copied: "скопировано", notPlaying: "не участвует", boardHelp: "Щёлкните подсвеченную фишку, затем куда ей идти.",
-      wrongLink: "По этой ссылке нет партии.", playing: "играет", kind: "играет"
+      wrongLink: "По этой ссылке нет партии.", playing: "играет", kind: "играет",
+      humanHere: "человек, за этим экраном", humanInvite: "человек, по ссылке-приглашению",
+      inviteLink: "приглашение: срабатывает один раз, для одного человека", claimSeat: "Занять место",
+      claimTaken: "Это приглашение уже использовано: место занято. Если не вами — сообщите создателю партии."
     }
   };
 })();

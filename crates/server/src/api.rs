@@ -1,7 +1,7 @@
 //! The HTTP routes (see docs/server.md).
 
 use crate::error::ApiError;
-use crate::hub::{blocking, is_token, Hub, Slot};
+use crate::hub::{blocking, is_token, Hub, SeatChoice, Slot};
 use crate::limits::{Limiter, MAX_BODY};
 use crate::storage::{Role, SeatKind};
 use crate::table::{Held, HeldQuery};
@@ -55,6 +55,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/t/{token}/act", post(act))
         .route("/api/t/{token}/undo", post(undo))
         .route("/api/t/{token}/seat", post(seat))
+        .route("/api/t/{token}/claim", post(claim))
         .route("/api/t/{token}/replay", get(replay))
         .route("/api/t/{token}/ws", get(ws::upgrade))
         .fallback(get(asset))
@@ -160,7 +161,7 @@ struct NewGame {
     #[serde(default)]
     seed: Option<u64>,
     #[serde(default)]
-    seats: HashMap<String, SeatKind>,
+    seats: HashMap<String, SeatChoice>,
 }
 
 async fn create(
@@ -211,7 +212,32 @@ async fn table(
 ) -> Answer {
     let (slot, role) = open(&state, addr, &token).await?;
     let held = held_of(held)?;
-    Ok(Json(state.hub.table(&slot, &role, held).await?).into_response())
+    let mut table = state.hub.table(&slot, &role, held).await?;
+    if let Role::Invite(seat) = &role {
+        // Only looked at: a GET never claims (link previews fetch GETs).
+        let t = token.clone();
+        let claimed = blocking(state.hub.store(), move |s| s.claimed(&t)).await?;
+        table["invite"] = json!({"seat": seat, "claimed": claimed.is_some()});
+    }
+    Ok(Json(table).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {}
+
+/// An invite's holder takes its seat: a new seat token, once (see
+/// [`Hub::claim`]). POST only, so that a link preview never claims.
+async fn claim(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
+    let Claim {} = body(bytes)?;
+    let new = state.hub.claim(&token, &role, &slot.id).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "token": new }))).into_response())
 }
 
 /// What the page holds of its log (`?since=V&have=N`), if it said.

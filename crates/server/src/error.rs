@@ -88,6 +88,16 @@ impl ApiError {
             format!("партия уже изменилась (ваша версия {sent}, текущая {now}); ничего не применено"),
         )
     }
+    /// The invite was claimed already, at `at` (Unix seconds).
+    pub fn claimed(at: i64) -> ApiError {
+        let when = utc(at);
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "claimed",
+            format!("this seat was already taken (at {when}); if not by you, tell the game's creator"),
+            format!("это место уже занято ({when}); если не вами — сообщите создателю партии"),
+        )
+    }
     /// The caller is over its request rate.
     pub fn rate() -> ApiError {
         ApiError::new(
@@ -141,5 +151,31 @@ impl IntoResponse for ApiError {
             error["rule"] = json!(rule);
         }
         (self.status, Json(json!({ "error": error }))).into_response()
+    }
+}
+
+/// `at` (Unix seconds) as `YYYY-MM-DD HH:MM UTC`.
+pub fn utc(at: i64) -> String {
+    let (days, secs) = (at.div_euclid(86_400), at.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", secs / 3600, secs % 3600 / 60)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn utc_dates() {
+        assert_eq!(super::utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(super::utc(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(super::utc(1_700_000_000), "2023-11-14 22:13 UTC");
     }
 }

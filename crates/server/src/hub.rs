@@ -111,6 +111,29 @@ pub fn is_token(s: &str) -> bool {
     s.len() == 32 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// How a seat is to be played, as asked at creation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatChoice {
+    /// A person; the seat's link goes to the creator (hot seat, or to pass on).
+    Human,
+    /// The server's bot.
+    Bot,
+    /// A person invited by a claim-once link (see [`Hub::claim`]): the
+    /// creator gets the invite, not the seat's link.
+    Invite,
+}
+
+impl SeatChoice {
+    /// Who plays the seat: an invited seat is a person's.
+    pub fn kind(self) -> SeatKind {
+        match self {
+            SeatChoice::Bot => SeatKind::Bot,
+            SeatChoice::Human | SeatChoice::Invite => SeatKind::Human,
+        }
+    }
+}
+
 /// What creating a game returns.
 #[derive(Serialize)]
 pub struct Created {
@@ -120,8 +143,10 @@ pub struct Created {
     pub admin: String,
     /// The spectator token.
     pub spectator: String,
-    /// One token per seat taking part, by seat id.
+    /// One token per seat taking part and not invited, by seat id.
     pub seats: serde_json::Map<String, Value>,
+    /// One invite token per invited seat, by seat id.
+    pub invites: serde_json::Map<String, Value>,
 }
 
 /// What a WebSocket is sent after a change or a poll (see [`Hub::push`]).
@@ -177,7 +202,7 @@ impl Hub {
         self: &Arc<Self>,
         game: &str,
         setup: &Setup,
-        seats: &HashMap<String, SeatKind>,
+        seats: &HashMap<String, SeatChoice>,
     ) -> Result<Created, ApiError> {
         let driver = sandtable_catalog::find(game).map_err(|e| {
             let t = e.text();
@@ -199,21 +224,27 @@ impl Hub {
             }
         }
         let playing = session.seats();
-        let kinds: Vec<SeatKind> = info
+        let choices: Vec<SeatChoice> = info
             .seats
             .iter()
-            .map(|s| seats.iter().find(|(k, _)| k.eq_ignore_ascii_case(&s.id)).map_or(SeatKind::Human, |(_, v)| *v))
+            .map(|s| seats.iter().find(|(k, _)| k.eq_ignore_ascii_case(&s.id)).map_or(SeatChoice::Human, |(_, v)| *v))
             .collect();
+        let kinds: Vec<SeatKind> = choices.iter().map(|c| c.kind()).collect();
         let id = new_token()[..16].to_owned();
         let admin = new_token();
         let spectator = new_token();
         let mut tokens = vec![(admin.clone(), Role::Admin), (spectator.clone(), Role::Spectator)];
-        let mut seat_tokens = serde_json::Map::new();
+        let (mut seat_tokens, mut invites) = (serde_json::Map::new(), serde_json::Map::new());
         for seat in playing.iter() {
             let t = new_token();
             let sid = info.seat_id(seat).to_owned();
-            seat_tokens.insert(sid.clone(), json!(t));
-            tokens.push((t, Role::Seat(sid)));
+            if choices[seat.index()] == SeatChoice::Invite {
+                invites.insert(sid.clone(), json!(t));
+                tokens.push((t, Role::Invite(sid)));
+            } else {
+                seat_tokens.insert(sid.clone(), json!(t));
+                tokens.push((t, Role::Seat(sid)));
+            }
         }
         let created = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let row = GameRow {
@@ -231,7 +262,34 @@ impl Hub {
         self.slots.lock().expect("hub lock").insert(id.clone(), slot.clone());
         self.remember(tokens.into_iter().map(|(t, role)| (t, (id.clone(), role))));
         self.kick_bots(&slot).await;
-        Ok(Created { id, admin, spectator, seats: seat_tokens })
+        Ok(Created { id, admin, spectator, seats: seat_tokens, invites })
+    }
+
+    /// Claims the invite `invite` (whose role is `role`) of the game `game`:
+    /// a fresh token for its seat, stored with the claim in one transaction,
+    /// so an invite yields one seat token however many servers share the
+    /// database. Returns the new token.
+    ///
+    /// # Errors
+    /// `forbidden` (not an invite), `claimed` (claimed before), storage.
+    pub async fn claim(&self, invite: &str, role: &Role, game: &str) -> Result<String, ApiError> {
+        let Role::Invite(seat) = role else {
+            return Err(ApiError::forbidden(
+                "only an invite link claims a seat",
+                "занять место можно только по ссылке-приглашению",
+            ));
+        };
+        let token = new_token();
+        let seat_role = Role::Seat(seat.clone());
+        let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+        let (i, g, t, r) = (invite.to_owned(), game.to_owned(), token.clone(), seat_role.clone());
+        match blocking(&self.store, move |s| s.claim(&i, &g, &t, &r, at)).await? {
+            Ok(()) => {
+                self.remember([(token.clone(), (game.to_owned(), seat_role))]);
+                Ok(token)
+            }
+            Err(at) => Err(ApiError::claimed(at)),
+        }
     }
 
     fn remember(&self, found: impl IntoIterator<Item = (String, (String, Role))>) {

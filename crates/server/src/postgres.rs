@@ -93,7 +93,7 @@ impl PgStorage {
     /// # Errors
     /// The database refuses.
     pub fn wipe(&self) -> Stored<()> {
-        self.with(|c| c.batch_execute("TRUNCATE snapshots, journal, tokens, games"))
+        self.with(|c| c.batch_execute("TRUNCATE claims, snapshots, journal, tokens, games"))
     }
 }
 
@@ -252,5 +252,31 @@ impl Storage for PgStorage {
     fn snapshot(&self, game: &str) -> Stored<Option<(u64, String)>> {
         let rows = self.with(|c| c.query("SELECT version, body FROM snapshots WHERE game_id = $1", &[&game]))?;
         Ok(rows.first().map(|r| (r.get::<_, i64>(0) as u64, r.get(1))))
+    }
+
+    fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>> {
+        let role = role.to_text();
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            // A concurrent claim of the same invite waits for this one's
+            // commit, then inserts nothing.
+            let n = tx.execute(
+                "INSERT INTO claims (invite, game, at) VALUES ($1, $2, $3) ON CONFLICT (invite) DO NOTHING",
+                &[&invite, &game, &at],
+            )?;
+            if n == 0 {
+                // Already claimed: the transaction rolls back as it drops.
+                let at: i64 = tx.query_one("SELECT at FROM claims WHERE invite = $1", &[&invite])?.get(0);
+                return Ok(Err(at));
+            }
+            tx.execute("INSERT INTO tokens (token, game_id, role) VALUES ($1, $2, $3)", &[&token, &game, &role])?;
+            tx.commit()?;
+            Ok(Ok(()))
+        })
+    }
+
+    fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
+        let rows = self.with(|c| c.query("SELECT at FROM claims WHERE invite = $1", &[&invite]))?;
+        Ok(rows.first().map(|r| r.get(0)))
     }
 }

@@ -188,4 +188,29 @@ impl Storage for SqliteStorage {
             .optional()
         })
     }
+
+    fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let n = tx.execute(
+                "INSERT INTO claims (invite, game, at) VALUES (?1, ?2, ?3) ON CONFLICT (invite) DO NOTHING",
+                params![invite, game, at],
+            )?;
+            if n == 0 {
+                // Already claimed: the transaction rolls back as it drops.
+                let at = tx.query_row("SELECT at FROM claims WHERE invite = ?1", params![invite], |r| r.get(0))?;
+                return Ok(Err(at));
+            }
+            tx.execute(
+                "INSERT INTO tokens (token, game_id, role) VALUES (?1, ?2, ?3)",
+                params![token, game, role.to_text()],
+            )?;
+            tx.commit()?;
+            Ok(Ok(()))
+        })
+    }
+
+    fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
+        self.with(|c| c.query_row("SELECT at FROM claims WHERE invite = ?1", params![invite], |r| r.get(0)).optional())
+    }
 }

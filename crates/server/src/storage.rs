@@ -10,7 +10,8 @@ use std::fmt;
 
 /// The tables, the same for both back ends (SQLite reads `BIGINT` as its
 /// 64-bit INTEGER). The journal's primary key (game, version) is what
-/// refuses a second writer of the same version.
+/// refuses a second writer of the same version; the claims' primary key
+/// (invite) refuses a second claim of the same invite (see [`Storage::claim`]).
 pub(crate) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -39,6 +40,11 @@ CREATE TABLE IF NOT EXISTS snapshots (
     version BIGINT NOT NULL,
     body TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS claims (
+    invite TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    at BIGINT NOT NULL
+);
 ";
 
 /// Who holds a token.
@@ -51,15 +57,19 @@ pub enum Role {
     Spectator,
     /// Acts and sees as this seat (its id, e.g. `axis`).
     Seat(String),
+    /// A claim-once invitation to this seat: sees what a spectator sees,
+    /// may not act; claimed once, it yields a [`Role::Seat`] token.
+    Invite(String),
 }
 
 impl Role {
-    /// The stored text: `admin`, `spectator`, `seat:axis`.
+    /// The stored text: `admin`, `spectator`, `seat:axis`, `invite:axis`.
     pub fn to_text(&self) -> String {
         match self {
             Role::Admin => "admin".into(),
             Role::Spectator => "spectator".into(),
             Role::Seat(s) => format!("seat:{s}"),
+            Role::Invite(s) => format!("invite:{s}"),
         }
     }
     /// Reads [`Role::to_text`] back.
@@ -67,7 +77,10 @@ impl Role {
         match s {
             "admin" => Some(Role::Admin),
             "spectator" => Some(Role::Spectator),
-            _ => s.strip_prefix("seat:").map(|s| Role::Seat(s.to_owned())),
+            _ => s
+                .strip_prefix("seat:")
+                .map(|s| Role::Seat(s.to_owned()))
+                .or_else(|| s.strip_prefix("invite:").map(|s| Role::Invite(s.to_owned()))),
         }
     }
 }
@@ -219,6 +232,14 @@ pub trait Storage: Send + Sync {
     fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()>;
     /// The latest snapshot, `(version, text)`.
     fn snapshot(&self, game: &str) -> Stored<Option<(u64, String)>>;
+    /// Claims the invite token `invite` of `game` at `at` (Unix seconds):
+    /// records the claim and stores `token` opening `game` as `role`, in one
+    /// transaction. `Ok(Err(at))` if the invite was already claimed (at
+    /// `at`): nothing is stored then. The claims' primary key makes this
+    /// hold across server instances sharing a database.
+    fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>>;
+    /// When `invite` was claimed (Unix seconds), if it was.
+    fn claimed(&self, invite: &str) -> Stored<Option<i64>>;
 }
 
 /// Opens the storage a `--database` value names: `sqlite:PATH`, a bare

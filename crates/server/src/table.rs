@@ -79,6 +79,7 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
         Role::Admin => json!({"admin": true}),
         Role::Spectator => json!({"spectator": true}),
         Role::Seat(id) => json!({"seat": id}),
+        Role::Invite(id) => json!({"spectator": true, "invite": id}),
     };
     let mut out = json!({
         "game": info.id,

@@ -584,3 +584,89 @@ async fn a_page_is_sent_only_the_log_it_lacks() {
         s.stop();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invite_is_claimed_once_for_a_seat_token() {
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s
+            .create(json!({"game": "colditz", "seed": 1, "options": {"players": 2}, "seats": {"british": "invite"}}))
+            .await;
+        // The creator gets the German seat's link and the British invite, not the British seat's link.
+        assert!(g["seats"]["british"].is_null(), "{g}");
+        let german = token(&g, "german");
+        let invite = g["invites"]["british"].as_str().expect("invite token");
+        assert_eq!(invite.len(), 32);
+        // The invite sees what a spectator sees, says which seat it invites to, and may not act.
+        for _ in 0..2 {
+            let t = s.table(invite).await;
+            assert_eq!(t["invite"], json!({"seat": "british", "claimed": false}), "a GET never claims");
+            assert_eq!(t["view"]["officers"][0]["hand"], Value::Null, "an invite sees no hand");
+            assert_eq!(t["legal"], json!([]));
+        }
+        let (status, v) = s.act(invite, 0, "roll").await;
+        assert_eq!((status, kind(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        // Seat, spectator and admin tokens claim nothing.
+        for other in [german, g["spectator"].as_str().expect("t"), g["admin"].as_str().expect("t")] {
+            let (status, v) = s.post(&format!("/api/t/{other}/claim"), &json!({})).await;
+            assert_eq!((status, kind(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        }
+        // The claim: a fresh seat token, once.
+        let claim = format!("/api/t/{invite}/claim");
+        let (status, v) = s.post(&claim, &json!({})).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        let british = v["token"].as_str().expect("new seat token").to_owned();
+        assert_ne!(british, invite);
+        let (status, v) = s.post(&claim, &json!({})).await;
+        assert_eq!((status, kind(&v)), (StatusCode::CONFLICT, "claimed"), "{v}");
+        assert!(v["error"]["en"].as_str().expect("en").contains("UTC"), "{v}");
+        assert!(!v["error"]["ru"].as_str().expect("ru").is_empty());
+        assert_eq!(s.table(invite).await["invite"]["claimed"], json!(true));
+        // The new token is the British seat: it sees its hand and acts.
+        let t = s.table(&british).await;
+        assert_eq!(t["role"], json!({"seat": "british"}));
+        let hand = &t["view"]["officers"][0]["hand"];
+        assert!(hand.as_array().is_some_and(|h| !h.is_empty()), "the claimed seat sees its hand: {hand}");
+        let seats = json!({"german": german, "british": british});
+        let mut british_acted = false;
+        for _ in 0..20 {
+            let t = s.table(&british).await;
+            let Some(seat) = t["to_act"].as_array().and_then(|a| a.first()).and_then(Value::as_str) else { break };
+            let tok = seats[seat].as_str().expect("token");
+            let t = s.table(tok).await;
+            let action = t["legal"][0]["action"].as_str().expect("legal").to_owned();
+            let (status, v) = s.act(tok, t["version"].as_u64().expect("version"), &action).await;
+            assert_eq!(status, StatusCode::OK, "{seat} {action}: {v}");
+            if seat == "british" {
+                british_acted = true;
+                break;
+            }
+        }
+        assert!(british_acted, "the claimed seat acted");
+        // The invite still may not act.
+        let v = s.table(invite).await["version"].as_u64().expect("version");
+        let (status, _) = s.act(invite, v, "roll").await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        s.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_claiming_one_invite_at_once_yield_one_seat() {
+    for db in databases() {
+        let (s1, s2) = (start(&db).await, start(&db).await);
+        let g = s1.create(json!({"game": "totensonntag", "seed": 3, "seats": {"axis": "invite"}})).await;
+        let invite = g["invites"]["axis"].as_str().expect("invite").to_owned();
+        let claim = format!("/api/t/{invite}/claim");
+        let empty = json!({});
+        let (a, b) = tokio::join!(s1.post(&claim, &empty), s2.post(&claim, &empty));
+        let mut statuses = [a.0.as_u16(), b.0.as_u16()];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [201, 409], "{} {}", a.1, b.1);
+        let new = if a.0 == StatusCode::CREATED { &a.1 } else { &b.1 };
+        let new = new["token"].as_str().expect("token");
+        assert_eq!(s2.table(new).await["role"], json!({"seat": "axis"}));
+        s1.stop();
+        s2.stop();
+    }
+}

@@ -80,6 +80,12 @@ impl Storage for Flaky {
     fn snapshot(&self, game: &str) -> Stored<Option<(u64, String)>> {
         self.inner.snapshot(game)
     }
+    fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>> {
+        self.inner.claim(invite, game, token, role, at)
+    }
+    fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
+        self.inner.claimed(invite)
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -136,6 +136,43 @@ async fn colditz_opening_through_the_page() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invited_player_takes_the_seat_through_the_page() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    b.goto(&format!("{}/", s.base)).await;
+    b.wait("#create-game select[name=game]").await.select_by_value("colditz").await.expect("game chosen");
+    b.until("the Colditz form", "return document.querySelector('#create-game').dataset.game === 'colditz';").await;
+    b.wait("#create-game select[name=\"opt-players\"]").await.select_by_value("2").await.expect("players");
+    b.wait("#create-game select[name=\"seat-german\"]").await.select_by_value("bot").await.expect("bot seat");
+    b.wait("#create-game select[name=\"seat-british\"]").await.select_by_value("invite").await.expect("invite seat");
+    b.click("#create-game button[type=submit]").await;
+    let invite = created_link(&b, "#links a[data-invite=\"british\"]").await;
+    let seat_links =
+        b.client.execute("return document.querySelectorAll('#links a[data-seat]').length;", vec![]).await.expect("js");
+    assert_eq!(seat_links, Value::from(1), "only the bot's seat has a seat link");
+    // The invite: the table as a spectator sees it, and the button to take the seat.
+    b.goto(&invite).await;
+    b.wait("#board [data-piece]").await;
+    let claim = b.wait("#claim").await.text().await.expect("text");
+    assert!(claim.contains("Take the seat"), "{claim}");
+    assert!(!b.text("#panel").await.contains("Your hand"), "an invite sees no hand");
+    b.click("#claim").await;
+    b.until("the seat's own link", &format!("return location.pathname !== {:?};", format!("/t/{}", token_of(&invite))))
+        .await;
+    b.until(
+        "the seat's hand",
+        "const p = document.querySelector('#panel'); return p && p.textContent.indexOf('Your hand') >= 0;",
+    )
+    .await;
+    assert!(b.text("#role").await.contains("(you)"), "the page holds the seat");
+    // The invite, opened again, says its seat was taken.
+    b.goto(&invite).await;
+    b.wait("#claimed").await;
+    b.close().await;
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn totensonntag_opening_through_the_page() {
     let Some(b) = Browser::open(1280, 1000).await else { return };
     let s = common::start(&common::databases()[0]).await;

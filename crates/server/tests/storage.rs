@@ -26,6 +26,16 @@ fn battery(s: &dyn Storage) {
     assert_eq!(s.token(&t_admin).expect("read"), Some((id.clone(), Role::Admin)));
     assert_eq!(s.token(&t_seat).expect("read"), Some((id.clone(), Role::Seat("allies".into()))));
     assert_eq!(s.token("nope").expect("read"), None);
+    // An invite is claimed once: the claim and its seat token in one transaction.
+    let (t_invite, t_claimed, t_second) = (unique("i"), unique("c"), unique("d"));
+    let axis = Role::Seat("axis".into());
+    assert_eq!(s.claimed(&t_invite).expect("read"), None);
+    assert_eq!(s.claim(&t_invite, &id, &t_claimed, &axis, 1_700_000_100).expect("claim"), Ok(()));
+    assert_eq!(s.token(&t_claimed).expect("read"), Some((id.clone(), axis.clone())));
+    assert_eq!(s.claim(&t_invite, &id, &t_second, &axis, 1_700_000_200).expect("claim"), Err(1_700_000_100));
+    assert_eq!(s.token(&t_second).expect("read"), None, "a refused claim stores no token");
+    assert_eq!(s.claimed(&t_invite).expect("read"), Some(1_700_000_100));
+    assert_eq!(Role::from_text(&Role::Invite("axis".into()).to_text()), Some(Role::Invite("axis".into())));
     // A token is unique across games.
     assert!(s
         .create(&GameRow { id: unique("g"), ..row.clone() }, &[(t_admin.clone(), Role::Spectator)], "{}")
