@@ -3,18 +3,18 @@
 
 mod common;
 
+use common::hooked::{Call, Hook, Hooked};
 use common::{first_push, harness, kind, sqlite_store};
 use reqwest::StatusCode;
-use sandtable_server::storage::{GameRow, JournalRow, Listing, Role, Storage, StorageError, Stored};
+use sandtable_server::storage::{StorageError, Stored};
 use sandtable_server::ws::WsConfig;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// SQLite that fails when told to (a full disk, a lost database connection).
-struct Flaky {
-    inner: Box<dyn Storage>,
+/// When to fail (a full disk, a lost database connection).
+struct Switches {
     /// The next append fails.
     fail_next: AtomicBool,
     /// This many appends of the seat `fail_seat` fail.
@@ -26,65 +26,43 @@ struct Flaky {
     slow_fail_ms: AtomicU64,
 }
 
-impl Flaky {
-    fn new(fail_seat: &'static str) -> Arc<Flaky> {
-        Arc::new(Flaky {
-            inner: sqlite_store(),
-            fail_next: AtomicBool::new(false),
-            fail_seat_appends: AtomicU32::new(0),
-            fail_seat,
-            fail_loads: AtomicU32::new(0),
-            slow_fail_ms: AtomicU64::new(0),
-        })
-    }
-}
-
 fn take_one(n: &AtomicU32) -> bool {
     n.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |x| x.checked_sub(1)).is_ok()
 }
 
-impl Storage for Flaky {
-    fn describe(&self) -> String {
-        self.inner.describe()
-    }
-    fn create(&self, game: &GameRow, tokens: &[(String, Role)], status: &str) -> Stored<()> {
-        self.inner.create(game, tokens, status)
-    }
-    fn append(&self, game: &str, row: &JournalRow, status: &str) -> Stored<()> {
-        let fail = self.fail_next.swap(false, Ordering::SeqCst)
-            || (row.seat == self.fail_seat && take_one(&self.fail_seat_appends));
-        if fail {
-            std::thread::sleep(Duration::from_millis(self.slow_fail_ms.load(Ordering::SeqCst)));
-            return Err(StorageError::Backend("disk full".into()));
+impl Hook for Switches {
+    fn before(&self, call: Call<'_>) -> Stored<()> {
+        match call {
+            Call::Append(row) => {
+                let fail = self.fail_next.swap(false, Ordering::SeqCst)
+                    || (row.seat == self.fail_seat && take_one(&self.fail_seat_appends));
+                if fail {
+                    std::thread::sleep(Duration::from_millis(self.slow_fail_ms.load(Ordering::SeqCst)));
+                    return Err(StorageError::Backend("disk full".into()));
+                }
+            }
+            Call::Game if take_one(&self.fail_loads) => return Err(StorageError::Backend("connection lost".into())),
+            _ => {}
         }
-        self.inner.append(game, row, status)
+        Ok(())
     }
-    fn journal(&self, game: &str, after: u64) -> Stored<Vec<JournalRow>> {
-        self.inner.journal(game, after)
-    }
-    fn game(&self, id: &str) -> Stored<Option<GameRow>> {
-        if take_one(&self.fail_loads) {
-            return Err(StorageError::Backend("connection lost".into()));
-        }
-        self.inner.game(id)
-    }
-    fn token(&self, token: &str) -> Stored<Option<(String, Role)>> {
-        self.inner.token(token)
-    }
-    fn list(&self, limit: usize) -> Stored<Vec<Listing>> {
-        self.inner.list(limit)
-    }
-    fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()> {
-        self.inner.put_snapshot(game, version, snapshot)
-    }
-    fn snapshot(&self, game: &str) -> Stored<Option<(u64, String)>> {
-        self.inner.snapshot(game)
-    }
-    fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>> {
-        self.inner.claim(invite, game, token, role, at)
-    }
-    fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
-        self.inner.claimed(invite)
+}
+
+/// SQLite that fails when told to.
+struct Flaky;
+
+impl Flaky {
+    fn new(fail_seat: &'static str) -> Arc<Hooked<Switches>> {
+        Arc::new(Hooked {
+            inner: sqlite_store(),
+            hook: Switches {
+                fail_next: AtomicBool::new(false),
+                fail_seat_appends: AtomicU32::new(0),
+                fail_seat,
+                fail_loads: AtomicU32::new(0),
+                slow_fail_ms: AtomicU64::new(0),
+            },
+        })
     }
 }
 
@@ -95,7 +73,7 @@ async fn a_failed_write_is_not_acknowledged_and_changes_nothing() {
     let s = &h.server;
     let created = s.create(json!({"game": "totensonntag", "seed": 5})).await;
     let allies = created["seats"]["allies"].as_str().expect("token");
-    flaky.fail_next.store(true, Ordering::SeqCst);
+    flaky.hook.fail_next.store(true, Ordering::SeqCst);
     let (status, v) = s.act(allies, 0, "pick 3").await;
     assert_eq!((status, kind(&v)), (StatusCode::INTERNAL_SERVER_ERROR, "storage"), "{v}");
     // Nobody sees the refused change: the game is as the journal has it.
@@ -134,9 +112,9 @@ async fn a_failed_write_that_cannot_be_undone_in_memory_leaves_no_phantom_action
     assert_eq!(first_push(&mut ws).await["version"], 0);
     // The pick's append fails slowly, and so does the reload after it, so
     // the game's copy in memory is left holding the unrecorded pick.
-    flaky.slow_fail_ms.store(400, Ordering::SeqCst);
-    flaky.fail_next.store(true, Ordering::SeqCst);
-    flaky.fail_loads.store(1, Ordering::SeqCst);
+    flaky.hook.slow_fail_ms.store(400, Ordering::SeqCst);
+    flaky.hook.fail_next.store(true, Ordering::SeqCst);
+    flaky.hook.fail_loads.store(1, Ordering::SeqCst);
     let pick = {
         let (http, base, allies) = (s.http.clone(), s.base.clone(), allies.clone());
         tokio::spawn(async move {
@@ -179,7 +157,7 @@ async fn a_bot_stopped_by_storage_errors_plays_again_when_someone_looks() {
     let g = s.create(json!({"game": "totensonntag", "seed": 9, "seats": {"axis": "bot"}})).await;
     let allies = g["seats"]["allies"].as_str().expect("token");
     // More failures than the bot retries: its task gives up.
-    flaky.fail_seat_appends.store(6, Ordering::SeqCst);
+    flaky.hook.fail_seat_appends.store(6, Ordering::SeqCst);
     assert_eq!(s.act(allies, 0, "pick 3").await.0, StatusCode::OK);
     let start = Instant::now();
     let mut t = s.table(allies).await;
@@ -187,7 +165,7 @@ async fn a_bot_stopped_by_storage_errors_plays_again_when_someone_looks() {
         tokio::time::sleep(Duration::from_millis(100)).await;
         t = s.table(allies).await;
     }
-    assert_eq!(flaky.fail_seat_appends.load(Ordering::SeqCst), 0, "every injected failure was met");
+    assert_eq!(flaky.hook.fail_seat_appends.load(Ordering::SeqCst), 0, "every injected failure was met");
     assert_eq!(t["to_act"], json!(["allies"]), "the bot never played again: {}", t["version"]);
     assert!(t["log"].as_array().expect("log").iter().any(|e| e["seat"] == "axis"), "{t}");
 }
@@ -200,7 +178,7 @@ async fn a_game_that_cannot_be_read_answers_a_storage_error_then_loads() {
     let g = s.create(json!({"game": "totensonntag", "seed": 5})).await;
     let allies = g["seats"]["allies"].as_str().expect("token");
     assert_eq!(h.state.hub.evict_idle(Duration::ZERO), 1);
-    flaky.fail_loads.store(1, Ordering::SeqCst);
+    flaky.hook.fail_loads.store(1, Ordering::SeqCst);
     let (status, v): (StatusCode, Value) = s.get(&format!("/api/t/{allies}")).await;
     assert_eq!((status, kind(&v)), (StatusCode::INTERNAL_SERVER_ERROR, "storage"), "{v}");
     assert_eq!(s.table(allies).await["version"], 0);

@@ -4,11 +4,12 @@
 
 mod common;
 
+use common::hooked::{Call, Hook, Hooked};
 use common::{first_push, harness, kind, sqlite_store};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
 use sandtable_server::limits::Limiter;
-use sandtable_server::storage::{GameRow, JournalRow, Listing, Role, Storage, Stored};
+use sandtable_server::storage::Stored;
 use sandtable_server::ws::WsConfig;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -17,53 +18,29 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-/// SQLite counting token lookups and journal reads.
-struct Counting {
-    inner: Box<dyn Storage>,
+/// Token lookups and journal reads, counted.
+#[derive(Default)]
+struct Counts {
     tokens: AtomicUsize,
     journals: AtomicUsize,
 }
 
-impl Storage for Counting {
-    fn describe(&self) -> String {
-        self.inner.describe()
-    }
-    fn create(&self, game: &GameRow, tokens: &[(String, Role)], status: &str) -> Stored<()> {
-        self.inner.create(game, tokens, status)
-    }
-    fn append(&self, game: &str, row: &JournalRow, status: &str) -> Stored<()> {
-        self.inner.append(game, row, status)
-    }
-    fn journal(&self, game: &str, after: u64) -> Stored<Vec<JournalRow>> {
-        self.journals.fetch_add(1, Ordering::SeqCst);
-        self.inner.journal(game, after)
-    }
-    fn game(&self, id: &str) -> Stored<Option<GameRow>> {
-        self.inner.game(id)
-    }
-    fn token(&self, token: &str) -> Stored<Option<(String, Role)>> {
-        self.tokens.fetch_add(1, Ordering::SeqCst);
-        self.inner.token(token)
-    }
-    fn list(&self, limit: usize) -> Stored<Vec<Listing>> {
-        self.inner.list(limit)
-    }
-    fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()> {
-        self.inner.put_snapshot(game, version, snapshot)
-    }
-    fn snapshot(&self, game: &str) -> Stored<Option<(u64, String)>> {
-        self.inner.snapshot(game)
-    }
-    fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>> {
-        self.inner.claim(invite, game, token, role, at)
-    }
-    fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
-        self.inner.claimed(invite)
+impl Hook for Counts {
+    fn before(&self, call: Call<'_>) -> Stored<()> {
+        match call {
+            Call::Token => self.tokens.fetch_add(1, Ordering::SeqCst),
+            Call::Journal => self.journals.fetch_add(1, Ordering::SeqCst),
+            Call::Append(_) | Call::Game => 0,
+        };
+        Ok(())
     }
 }
 
+/// SQLite counting token lookups and journal reads.
+type Counting = Hooked<Counts>;
+
 fn counting() -> Arc<Counting> {
-    Arc::new(Counting { inner: sqlite_store(), tokens: AtomicUsize::new(0), journals: AtomicUsize::new(0) })
+    Arc::new(Hooked { inner: sqlite_store(), hook: Counts::default() })
 }
 
 fn made_up_token(i: usize) -> String {
@@ -84,7 +61,7 @@ async fn malformed_tokens_reach_neither_the_limiter_nor_the_database() {
         assert!(status == StatusCode::NOT_FOUND || status == StatusCode::METHOD_NOT_ALLOWED, "{status}: {v}");
     }
     assert_eq!(h.state.limiter.len(), keys, "malformed tokens became limiter keys");
-    assert_eq!(store.tokens.load(Ordering::SeqCst), 0, "malformed tokens were looked up");
+    assert_eq!(store.hook.tokens.load(Ordering::SeqCst), 0, "malformed tokens were looked up");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -105,7 +82,7 @@ async fn guessing_tokens_is_limited_per_client_address_and_real_tokens_go_on() {
         }
     }
     assert!(refused >= 14, "20 guesses at 2/s (burst 4) per address: {refused} refused");
-    let lookups = store.tokens.load(Ordering::SeqCst);
+    let lookups = store.hook.tokens.load(Ordering::SeqCst);
     assert!(lookups <= 6, "{lookups} database lookups for 20 guesses");
     assert!(h.state.limiter.len() <= 3, "one key per guess: {}", h.state.limiter.len());
     // The address is out of guesses; a real link still opens its game.
@@ -280,7 +257,7 @@ async fn websockets_catch_up_with_other_instances_and_stop_polling_at_the_end() 
     let path = common::sqlite_path();
     let open = || sandtable_server::storage::open(&path, sandtable_server::Durability::Full).expect("open");
     let poll = WsConfig { poll: Duration::from_millis(100), ..WsConfig::default() };
-    let counted = Arc::new(Counting { inner: open(), tokens: AtomicUsize::new(0), journals: AtomicUsize::new(0) });
+    let counted = Arc::new(Hooked { inner: open(), hook: Counts::default() });
     let (a, b) = (harness(Arc::from(open()), 1000, poll).await, harness(counted.clone(), 1000, poll).await);
     let g = a.server.create(json!({"game": "totensonntag", "seed": 3})).await;
     let spectator = g["spectator"].as_str().expect("t");
@@ -309,8 +286,8 @@ async fn websockets_catch_up_with_other_instances_and_stop_polling_at_the_end() 
         .expect("ws");
     assert!(first_push(&mut ws).await.get("over").is_some());
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let before = counted.journals.load(Ordering::SeqCst);
+    let before = counted.hook.journals.load(Ordering::SeqCst);
     tokio::time::sleep(Duration::from_millis(1000)).await;
-    let polls = counted.journals.load(Ordering::SeqCst) - before;
+    let polls = counted.hook.journals.load(Ordering::SeqCst) - before;
     assert!(polls <= 1, "{polls} journal reads in 1 s for a finished game (poll every 100 ms)");
 }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod hooked;
 
 use reqwest::StatusCode;
 use sandtable_server::api::AppState;
