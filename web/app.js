@@ -33,6 +33,8 @@
 //   #error                     the last refusal, "[rule] text"
 //   #log li                    the log: one li per decision, .ev items its events with .rule
 //   #seats button[data-seat][data-kind]   the creator hands a seat to the bot or back
+//   #seats button[data-reissue=<id>]      the creator re-issues a seat's invite (after a confirm());
+//                              the new invite shows as #seats a[data-invite=<id>]
 //   #switch a[data-seat]       hot seat: the other seats of this game this browser holds links for
 //   #follow                    hot seat: follow the seat to act
 //   #replay                    range input: the view after N decisions
@@ -379,19 +381,39 @@
       .catch(function (e) { $("#error").textContent = errorText(e); });
   }
 
+  // Invites the creator re-issued on this page, by seat id.
+  var reissued = {};
   function seatsCard() {
     var card = $("#seats-card");
     card.hidden = !table.role.admin;
     if (!table.role.admin) return;
+    var base = location.origin + "/t/";
     $("#seats").innerHTML = table.seats.filter(function (s) { return s.playing; }).map(function (s) {
       var other = s.kind === "bot" ? "human" : "bot";
+      var link = reissued[s.id] ? base + reissued[s.id] : "";
       return "<li>" + esc(named(s.name)) + ": " + esc(t(s.kind)) + ' <button type="button" data-seat="' + esc(s.id) + '" data-kind="' +
-        other + '">' + esc(t(other === "bot" ? "makeBot" : "makeHuman")) + "</button></li>";
+        other + '">' + esc(t(other === "bot" ? "makeBot" : "makeHuman")) + '</button> <button type="button" data-reissue="' +
+        esc(s.id) + '">' + esc(t("reissue")) + "</button>" +
+        (link ? ' <a data-invite="' + esc(s.id) + '" href="' + esc(link) + '">' + esc(link) + "</a>" : "") + "</li>";
     }).join("");
-    Array.prototype.forEach.call($("#seats").querySelectorAll("button"), function (b) {
+    Array.prototype.forEach.call($("#seats").querySelectorAll("button[data-kind]"), function (b) {
       b.onclick = function () {
         api("POST", "/api/t/" + token + "/seat", { seat: b.dataset.seat, kind: b.dataset.kind }).then(refresh)
           .catch(function (e) { $("#error").textContent = errorText(e); });
+      };
+    });
+    Array.prototype.forEach.call($("#seats").querySelectorAll("button[data-reissue]"), function (b) {
+      b.onclick = function () {
+        var seat = b.dataset.reissue;
+        if (!confirm(t("reissueConfirm").replace("{seat}", seatName(seat)))) return;
+        $("#error").textContent = "";
+        api("POST", "/api/t/" + token + "/invite", { seat: seat }).then(function (r) {
+          reissued[seat] = r.invite;
+          // This browser's link for the seat (hot seat) no longer works.
+          var mine = held()[table.id];
+          if (mine && mine.seats && mine.seats[seat]) { delete mine.seats[seat]; hold(table.id, mine); }
+          seatsCard();
+        }).catch(function (e) { $("#error").textContent = errorText(e); });
       };
     });
   }

@@ -20,7 +20,9 @@
       wrongLink: "This link opens no game.", playing: "playing", kind: "played by",
       humanHere: "person, on this screen / hot seat", humanInvite: "person, by invite link",
       inviteLink: "invite: opens once, for one person", claimSeat: "Take the seat",
-      claimTaken: "This invite was used already: its seat is taken. If not by you, tell the game's creator."
+      claimTaken: "This invite was used already: its seat is taken. If not by you, tell the game's creator.",
+      reissue: "new invite link",
+      reissueConfirm: "A new invite link for {seat}: the seat's current link and invite stop working at once. Go on?"
     },
     ru: {
       newGame: "Новая партия", game: "Игра", scenario: "Сценарий", seed: "Зерно (пусто: случайное)", seedNote: "Выбранное вами зерно делает броски и взятые карты известными вам заранее: для честной партии оставьте поле пустым.", seats: "Места",
@@ -37,7 +39,9 @@
       wrongLink: "По этой ссылке нет партии.", playing: "играет", kind: "играет",
       humanHere: "человек, за этим экраном", humanInvite: "человек, по ссылке-приглашению",
       inviteLink: "приглашение: срабатывает один раз, для одного человека", claimSeat: "Занять место",
-      claimTaken: "Это приглашение уже использовано: место занято. Если не вами — сообщите создателю партии."
+      claimTaken: "Это приглашение уже использовано: место занято. Если не вами — сообщите создателю партии.",
+      reissue: "новая ссылка-приглашение",
+      reissueConfirm: "Новая ссылка-приглашение для места «{seat}»: нынешние ссылка и приглашение этого места сразу перестанут работать. Продолжить?"
     }
   };
 })();

@@ -56,6 +56,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/t/{token}/undo", post(undo))
         .route("/api/t/{token}/seat", post(seat))
         .route("/api/t/{token}/claim", post(claim))
+        .route("/api/t/{token}/invite", post(reissue))
         .route("/api/t/{token}/replay", get(replay))
         .route("/api/t/{token}/ws", get(ws::upgrade))
         .fallback(get(asset))
@@ -238,6 +239,26 @@ async fn claim(
     let Claim {} = body(bytes)?;
     let new = state.hub.claim(&token, &role, &slot.id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "token": new }))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Reissue {
+    seat: String,
+}
+
+/// The creator re-issues a seat's invite: the seat's links and invites
+/// stop working, and a new invite is answered (see [`Hub::reissue`]).
+async fn reissue(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
+    let req: Reissue = body(bytes)?;
+    let invite = state.hub.reissue(&slot, &role, &req.seat).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "invite": invite }))).into_response())
 }
 
 /// What the page holds of its log (`?since=V&have=N`), if it said.

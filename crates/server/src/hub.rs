@@ -30,6 +30,12 @@ pub const IDLE: Duration = Duration::from_secs(10 * 60);
 /// token costs no database lookup; beyond it, lookups are simply not cached.
 const MAX_CACHED_TOKENS: usize = 100_000;
 
+/// How long a remembered token is trusted without asking the database
+/// again. A seat's tokens can be revoked ([`Hub::reissue`]): this server
+/// forgets them at once, and another server instance sharing the database
+/// notices within this long (its next lookup after it finds no row).
+pub const TOKEN_TTL: Duration = Duration::from_secs(60);
+
 /// How often a bot retries a decision that failed for a storage reason,
 /// and the first wait (doubled each time) before it does.
 const BOT_RETRIES: u32 = 3;
@@ -80,9 +86,11 @@ impl Slot {
 pub struct Hub {
     store: Arc<dyn Storage>,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
-    /// Which game and role each token seen opens. Tokens never change, so
-    /// this is never stale; entries go with their game's eviction.
-    tokens: Mutex<HashMap<String, (String, Role)>>,
+    /// Which game and role each token seen opens, and when that was read
+    /// (ms since the hub began). Trusted for [`TOKEN_TTL`], then read again:
+    /// a token revoked through another server instance stops working here
+    /// within that long. Entries also go with their game's eviction.
+    tokens: Mutex<HashMap<String, (String, Role, u64)>>,
     bot_delay: Duration,
     bot: Arc<dyn BotPlayer>,
     began: Instant,
@@ -283,20 +291,66 @@ impl Hub {
         let seat_role = Role::Seat(seat.clone());
         let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
         let (i, g, t, r) = (invite.to_owned(), game.to_owned(), token.clone(), seat_role.clone());
-        match blocking(&self.store, move |s| s.claim(&i, &g, &t, &r, at)).await? {
-            Ok(()) => {
+        match blocking(&self.store, move |s| s.claim(&i, &g, &t, &r, at)).await {
+            Ok(Ok(())) => {
                 self.remember([(token.clone(), (game.to_owned(), seat_role))]);
                 Ok(token)
             }
-            Err(at) => Err(ApiError::claimed(at)),
+            Ok(Err(at)) => Err(ApiError::claimed(at)),
+            // The invite was re-issued meanwhile: it opens nothing now.
+            Err(StorageError::Conflict) => {
+                self.tokens.lock().expect("hub lock").remove(invite);
+                Err(ApiError::no_token())
+            }
+            Err(e) => Err(e.into()),
         }
     }
 
+    /// Re-issues the invite of `seat` (admin only): every token of the game
+    /// for that seat — its seat tokens and its invites, claimed or not — is
+    /// deleted and a new invite stored, in one transaction. The revoked
+    /// tokens are forgotten here at once (they answer `no_token`), and the
+    /// game's WebSockets are woken so those of revoked tokens close; other
+    /// server instances honour them until their cached entry expires
+    /// ([`TOKEN_TTL`]). The game's version does not move. Returns the new
+    /// invite.
+    ///
+    /// # Errors
+    /// `forbidden` (not the admin, or not a playing seat of the game), storage.
+    pub async fn reissue(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role, seat: &str) -> Result<String, ApiError> {
+        if *role != Role::Admin {
+            return Err(ApiError::forbidden(
+                "only the game's creator re-issues invite links",
+                "новую ссылку-приглашение может выдать только создатель партии",
+            ));
+        }
+        let (slot, live) = self.lock(slot).await?;
+        let Some(s) = live.session.info().seat(seat).filter(|s| live.session.seats().contains(*s)) else {
+            return Err(ApiError::forbidden(
+                format!("no seat {seat:?} in this game"),
+                format!("в этой партии нет места {seat:?}"),
+            ));
+        };
+        let sid = live.session.info().seat_id(s).to_owned();
+        drop(live);
+        let invite = new_token();
+        let revoked = [Role::Seat(sid.clone()), Role::Invite(sid.clone())];
+        let new_role = Role::Invite(sid);
+        let (g, d, i, r) = (slot.id.clone(), revoked.to_vec(), invite.clone(), new_role.clone());
+        blocking(&self.store, move |s| s.reissue(&g, &d, &i, &r)).await?;
+        self.tokens.lock().expect("hub lock").retain(|_, (game, role, _)| *game != slot.id || !revoked.contains(role));
+        self.remember([(invite.clone(), (slot.id.clone(), new_role))]);
+        // Wakes the game's WebSockets: each checks its token again.
+        slot.changed.send_modify(|_| ());
+        Ok(invite)
+    }
+
     fn remember(&self, found: impl IntoIterator<Item = (String, (String, Role))>) {
+        let now = self.now_ms();
         let mut tokens = self.tokens.lock().expect("hub lock");
-        for (token, opens) in found {
-            if tokens.len() < MAX_CACHED_TOKENS {
-                tokens.insert(token, opens);
+        for (token, (game, role)) in found {
+            if tokens.len() < MAX_CACHED_TOKENS || tokens.contains_key(&token) {
+                tokens.insert(token, (game, role, now));
             }
         }
     }
@@ -306,9 +360,10 @@ impl Hub {
         self.tokens.lock().expect("hub lock").contains_key(token)
     }
 
-    /// The game id and role a token opens: from memory, else one database
-    /// lookup (remembered when found). Callers check [`is_token`] first and
-    /// rate-limit lookups of tokens the hub does not [know](Hub::knows).
+    /// The game id and role a token opens: from memory if read within
+    /// [`TOKEN_TTL`], else one database lookup (remembered when found,
+    /// forgotten when not). Callers check [`is_token`] first and rate-limit
+    /// lookups of tokens the hub does not [know](Hub::knows).
     ///
     /// # Errors
     /// `no_token`, storage.
@@ -316,11 +371,17 @@ impl Hub {
         if !is_token(token) {
             return Err(ApiError::no_token());
         }
-        if let Some(found) = self.tokens.lock().expect("hub lock").get(token) {
-            return Ok(found.clone());
+        let ttl = TOKEN_TTL.as_millis() as u64;
+        if let Some((game, role, at)) = self.tokens.lock().expect("hub lock").get(token) {
+            if self.now_ms().saturating_sub(*at) < ttl {
+                return Ok((game.clone(), role.clone()));
+            }
         }
         let t = token.to_owned();
-        let found = blocking(&self.store, move |s| s.token(&t)).await?.ok_or_else(ApiError::no_token)?;
+        let Some(found) = blocking(&self.store, move |s| s.token(&t)).await? else {
+            self.tokens.lock().expect("hub lock").remove(token);
+            return Err(ApiError::no_token());
+        };
         self.remember([(token.to_owned(), found.clone())]);
         Ok(found)
     }
@@ -407,7 +468,7 @@ impl Hub {
             live.dead = true;
             false
         });
-        self.tokens.lock().expect("hub lock").retain(|_, (game, _)| slots.contains_key(game));
+        self.tokens.lock().expect("hub lock").retain(|_, (game, _, _)| slots.contains_key(game));
         before - slots.len()
     }
 

@@ -256,8 +256,15 @@ impl Storage for PgStorage {
 
     fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>> {
         let role = role.to_text();
-        self.with(|c| {
+        let claimed = self.with(|c| {
             let mut tx = c.transaction()?;
+            // A re-issue of the game (which locks its row FOR UPDATE) waits
+            // for this claim's commit, or this claim for the re-issue's, and
+            // then sees whether the invite still opens the game.
+            tx.execute("SELECT 1 FROM games WHERE id = $1 FOR KEY SHARE", &[&game])?;
+            if tx.query("SELECT 1 FROM tokens WHERE token = $1 AND game_id = $2", &[&invite, &game])?.is_empty() {
+                return Ok(Err(None));
+            }
             // A concurrent claim of the same invite waits for this one's
             // commit, then inserts nothing.
             let n = tx.execute(
@@ -267,16 +274,35 @@ impl Storage for PgStorage {
             if n == 0 {
                 // Already claimed: the transaction rolls back as it drops.
                 let at: i64 = tx.query_one("SELECT at FROM claims WHERE invite = $1", &[&invite])?.get(0);
-                return Ok(Err(at));
+                return Ok(Err(Some(at)));
             }
             tx.execute("INSERT INTO tokens (token, game_id, role) VALUES ($1, $2, $3)", &[&token, &game, &role])?;
             tx.commit()?;
             Ok(Ok(()))
-        })
+        })?;
+        match claimed {
+            Ok(()) => Ok(Ok(())),
+            Err(Some(at)) => Ok(Err(at)),
+            Err(None) => Err(StorageError::Conflict),
+        }
     }
 
     fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
         let rows = self.with(|c| c.query("SELECT at FROM claims WHERE invite = $1", &[&invite]))?;
         Ok(rows.first().map(|r| r.get(0)))
+    }
+
+    fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()> {
+        let role = role.to_text();
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            // Serialised with claims on the game (see `claim`).
+            tx.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", &[&game])?;
+            for r in drop {
+                tx.execute("DELETE FROM tokens WHERE game_id = $1 AND role = $2", &[&game, &r.to_text()])?;
+            }
+            tx.execute("INSERT INTO tokens (token, game_id, role) VALUES ($1, $2, $3)", &[&invite, &game, &role])?;
+            tx.commit()
+        })
     }
 }

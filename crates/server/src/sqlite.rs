@@ -190,7 +190,7 @@ impl Storage for SqliteStorage {
     }
 
     fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>> {
-        self.with(|c| {
+        let claimed = self.with(|c| {
             let tx = c.transaction()?;
             let n = tx.execute(
                 "INSERT INTO claims (invite, game, at) VALUES (?1, ?2, ?3) ON CONFLICT (invite) DO NOTHING",
@@ -199,7 +199,17 @@ impl Storage for SqliteStorage {
             if n == 0 {
                 // Already claimed: the transaction rolls back as it drops.
                 let at = tx.query_row("SELECT at FROM claims WHERE invite = ?1", params![invite], |r| r.get(0))?;
-                return Ok(Err(at));
+                return Ok(Err(Some(at)));
+            }
+            // Holding the write lock now: a re-issue committed before
+            // this shows, and none can commit until this does.
+            let open: Option<i64> = tx
+                .query_row("SELECT 1 FROM tokens WHERE token = ?1 AND game_id = ?2", params![invite, game], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            if open.is_none() {
+                return Ok(Err(None));
             }
             tx.execute(
                 "INSERT INTO tokens (token, game_id, role) VALUES (?1, ?2, ?3)",
@@ -207,10 +217,29 @@ impl Storage for SqliteStorage {
             )?;
             tx.commit()?;
             Ok(Ok(()))
-        })
+        })?;
+        match claimed {
+            Ok(()) => Ok(Ok(())),
+            Err(Some(at)) => Ok(Err(at)),
+            Err(None) => Err(StorageError::Conflict),
+        }
     }
 
     fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
         self.with(|c| c.query_row("SELECT at FROM claims WHERE invite = ?1", params![invite], |r| r.get(0)).optional())
+    }
+
+    fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            for r in drop {
+                tx.execute("DELETE FROM tokens WHERE game_id = ?1 AND role = ?2", params![game, r.to_text()])?;
+            }
+            tx.execute(
+                "INSERT INTO tokens (token, game_id, role) VALUES (?1, ?2, ?3)",
+                params![invite, game, role.to_text()],
+            )?;
+            tx.commit()
+        })
     }
 }

@@ -237,9 +237,18 @@ pub trait Storage: Send + Sync {
     /// transaction. `Ok(Err(at))` if the invite was already claimed (at
     /// `at`): nothing is stored then. The claims' primary key makes this
     /// hold across server instances sharing a database.
+    /// [`StorageError::Conflict`] if `invite` no longer opens `game` (it
+    /// was re-issued meanwhile, see [`Storage::reissue`]): nothing is
+    /// stored then either. A claim and a re-issue of the same game are
+    /// serialised, so a re-issue never leaves a seat token behind.
     fn claim(&self, invite: &str, game: &str, token: &str, role: &Role, at: i64) -> Stored<Result<(), i64>>;
     /// When `invite` was claimed (Unix seconds), if it was.
     fn claimed(&self, invite: &str) -> Stored<Option<i64>>;
+    /// Re-issues a seat's invite: deletes every token of `game` whose role
+    /// is one of `drop` (the seat's tokens and its invites), and stores
+    /// `invite` opening `game` as `role`, in one transaction. Waits for
+    /// (or makes wait) a [`Storage::claim`] on the same game.
+    fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()>;
 }
 
 /// Opens the storage a `--database` value names: `sqlite:PATH`, a bare

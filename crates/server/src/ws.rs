@@ -25,6 +25,10 @@ use tokio::time::{interval, sleep_until, Instant, MissedTickBehavior};
 /// (1012, service restart): the page reconnects and gets the fresh copy.
 const RECONNECT: u16 = 1012;
 
+/// Close code for "this link no longer opens the game" (1008, policy
+/// violation): its seat's invite was re-issued.
+const REVOKED: u16 = 1008;
+
 /// WebSocket keep-alive and cap.
 #[derive(Clone, Copy, Debug)]
 pub struct WsConfig {
@@ -71,12 +75,13 @@ pub async fn upgrade(
     Ok(ws
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| push(socket, state, slot, role, held, count)))
+        .on_upgrade(move |socket| push(socket, state, token, slot, role, held, count)))
 }
 
 async fn push(
     mut socket: WebSocket,
     state: AppState,
+    token: String,
     slot: Arc<Slot>,
     role: Role,
     mut held: Option<Held>,
@@ -97,6 +102,17 @@ async fn push(
     let mut check = Some(true);
     loop {
         if let Some(catch_up) = check.take() {
+            // The token may have been revoked (a re-issued invite): from
+            // memory, or from the database once its cached entry expired.
+            match state.hub.resolve(&token).await {
+                Ok(_) => {}
+                Err(e) if e.kind == "no_token" => {
+                    let frame = CloseFrame { code: REVOKED, reason: "revoked".into() };
+                    send(&mut socket, Message::Close(Some(frame)), config.timeout).await;
+                    return;
+                }
+                Err(_) => {}
+            }
             match state.hub.push(&slot, &role, held, catch_up).await {
                 Ok(p) => {
                     if let Some(table) = p.table {

@@ -670,3 +670,88 @@ async fn two_servers_claiming_one_invite_at_once_yield_one_seat() {
         s2.stop();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_creator_reissues_an_invite_and_the_old_links_stop() {
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s
+            .create(json!({"game": "colditz", "seed": 1, "options": {"players": 2}, "seats": {"british": "invite"}}))
+            .await;
+        let admin = g["admin"].as_str().expect("admin").to_owned();
+        let german = token(&g, "german").to_owned();
+        let spectator = g["spectator"].as_str().expect("spectator").to_owned();
+        let invite = g["invites"]["british"].as_str().expect("invite").to_owned();
+        let (status, v) = s.post(&format!("/api/t/{invite}/claim"), &json!({})).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        let claimed = v["token"].as_str().expect("token").to_owned();
+        assert_eq!(s.table(&claimed).await["role"], json!({"seat": "british"}));
+        let version = s.table(&admin).await["version"].clone();
+        // The claimed seat's open page, and a spectator's.
+        let ws = |t: &str| tokio_tungstenite::connect_async(format!("ws://{}/api/t/{t}/ws", s.running.addr));
+        let (mut seat_ws, _) = ws(&claimed).await.expect("websocket");
+        let (mut spectator_ws, _) = ws(&spectator).await.expect("websocket");
+        first_push(&mut seat_ws).await;
+        first_push(&mut spectator_ws).await;
+        // Only the creator re-issues, and only a playing seat.
+        for other in [&german, &spectator, &invite, &claimed] {
+            let (status, v) = s.post(&format!("/api/t/{other}/invite"), &json!({"seat": "british"})).await;
+            assert_eq!((status, kind(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+            assert!(!v["error"]["ru"].as_str().expect("ru").is_empty());
+        }
+        let reissue = format!("/api/t/{admin}/invite");
+        for seat in ["french", "nobody"] {
+            let (status, v) = s.post(&reissue, &json!({ "seat": seat })).await;
+            assert_eq!((status, kind(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{seat}: {v}");
+        }
+        // The re-issue: a new invite; the claimed seat's token and the old invite stop at once.
+        let (status, v) = s.post(&reissue, &json!({"seat": "british"})).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        let fresh = v["invite"].as_str().expect("new invite").to_owned();
+        assert_eq!(fresh.len(), 32);
+        assert!(fresh != invite && fresh != claimed);
+        for old in [&claimed, &invite] {
+            let (status, v) = s.get(&format!("/api/t/{old}")).await;
+            assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "no_token"), "{v}");
+        }
+        let (status, v) = s.act(&claimed, version.as_u64().expect("v"), "roll").await;
+        assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "no_token"), "{v}");
+        // The revoked seat's socket closes at once (code 1008); the spectator's stays open.
+        use futures_util::StreamExt;
+        use tokio_tungstenite::tungstenite::Message;
+        let closed = tokio::time::timeout(std::time::Duration::from_secs(3), async {
+            loop {
+                match seat_ws.next().await {
+                    Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                    Some(Ok(_)) => {}
+                    _ => return None,
+                }
+            }
+        })
+        .await
+        .expect("the revoked seat's socket closes");
+        assert_eq!(closed, Some(1008));
+        let quiet = tokio::time::timeout(std::time::Duration::from_millis(300), spectator_ws.next()).await;
+        assert!(quiet.is_err(), "the spectator's socket stays open, nothing new: {quiet:?}");
+        // Other links work on, and the game's version did not move.
+        assert_eq!(s.table(&german).await["version"], version);
+        assert_eq!(s.table(&admin).await["version"], version);
+        // The new invite claims once, and its token is the British seat with its hand.
+        assert_eq!(s.table(&fresh).await["invite"], json!({"seat": "british", "claimed": false}));
+        let (status, v) = s.post(&format!("/api/t/{fresh}/claim"), &json!({})).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        let british = v["token"].as_str().expect("token").to_owned();
+        let t = s.table(&british).await;
+        assert_eq!(t["role"], json!({"seat": "british"}));
+        let hand = &t["view"]["officers"][0]["hand"];
+        assert!(hand.as_array().is_some_and(|h| !h.is_empty()), "the new seat token sees its hand: {hand}");
+        // Another server sharing the database also refuses the revoked tokens
+        // (it had not cached them) and opens the new one.
+        let s2 = start(&db).await;
+        let (status, v) = s2.get(&format!("/api/t/{claimed}")).await;
+        assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "no_token"), "{v}");
+        assert_eq!(s2.table(&british).await["role"], json!({"seat": "british"}));
+        s2.stop();
+        s.stop();
+    }
+}

@@ -147,6 +147,7 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     b.wait("#create-game select[name=\"seat-british\"]").await.select_by_value("invite").await.expect("invite seat");
     b.click("#create-game button[type=submit]").await;
     let invite = created_link(&b, "#links a[data-invite=\"british\"]").await;
+    let admin = created_link(&b, "#links a[data-role=admin]").await;
     let seat_links =
         b.client.execute("return document.querySelectorAll('#links a[data-seat]').length;", vec![]).await.expect("js");
     assert_eq!(seat_links, Value::from(1), "only the bot's seat has a seat link");
@@ -165,9 +166,27 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     )
     .await;
     assert!(b.text("#role").await.contains("(you)"), "the page holds the seat");
+    let seat_link = b.client.execute("return location.href;", vec![]).await.expect("js");
+    let seat_link = seat_link.as_str().expect("href").to_owned();
     // The invite, opened again, says its seat was taken.
     b.goto(&invite).await;
     b.wait("#claimed").await;
+    // The creator re-issues the seat's invite (after a confirm): a new link shows,
+    // the claimed seat's link stops working and the new invite takes the seat.
+    b.goto(&admin).await;
+    b.wait("#seats button[data-reissue=\"british\"]").await;
+    b.client.execute("window.confirm = function () { return true; };", vec![]).await.expect("js");
+    b.click("#seats button[data-reissue=\"british\"]").await;
+    let fresh = created_link(&b, "#seats a[data-invite=\"british\"]").await;
+    assert_ne!(token_of(&fresh), token_of(&invite));
+    b.goto(&seat_link).await;
+    b.until(
+        "the revoked link's notice",
+        "const m = document.querySelector('#main'); return m && m.textContent.indexOf('opens no game') >= 0;",
+    )
+    .await;
+    b.goto(&fresh).await;
+    b.wait("#claim").await;
     b.close().await;
     s.stop();
 }

@@ -29,6 +29,10 @@ fn battery(s: &dyn Storage) {
     // An invite is claimed once: the claim and its seat token in one transaction.
     let (t_invite, t_claimed, t_second) = (unique("i"), unique("c"), unique("d"));
     let axis = Role::Seat("axis".into());
+    // An invite that opens no game claims nothing.
+    assert_eq!(s.claim(&t_invite, &id, &t_claimed, &axis, 1_700_000_050), Err(StorageError::Conflict));
+    assert_eq!(s.token(&t_claimed).expect("read"), None);
+    s.reissue(&id, &[], &t_invite, &Role::Invite("axis".into())).expect("an invite");
     assert_eq!(s.claimed(&t_invite).expect("read"), None);
     assert_eq!(s.claim(&t_invite, &id, &t_claimed, &axis, 1_700_000_100).expect("claim"), Ok(()));
     assert_eq!(s.token(&t_claimed).expect("read"), Some((id.clone(), axis.clone())));
@@ -36,6 +40,29 @@ fn battery(s: &dyn Storage) {
     assert_eq!(s.token(&t_second).expect("read"), None, "a refused claim stores no token");
     assert_eq!(s.claimed(&t_invite).expect("read"), Some(1_700_000_100));
     assert_eq!(Role::from_text(&Role::Invite("axis".into()).to_text()), Some(Role::Invite("axis".into())));
+    // Re-issuing a seat's invite drops its seat and invite tokens (and only
+    // those) and stores the new invite, in one transaction.
+    let (t_old_invite, t_new_invite) = (unique("o"), unique("n"));
+    let allies = Role::Seat("allies".into());
+    s.reissue(&id, &[], &t_old_invite, &Role::Invite("allies".into())).expect("an invite");
+    assert_eq!(s.claim(&t_old_invite, &id, &unique("x"), &allies, 1_700_000_300).expect("claim"), Ok(()));
+    let drop = [allies.clone(), Role::Invite("allies".into())];
+    s.reissue(&id, &drop, &t_new_invite, &Role::Invite("allies".into())).expect("reissue");
+    assert_eq!(s.token(&t_seat).expect("read"), None, "the seat's token is revoked");
+    assert_eq!(s.token(&t_new_invite).expect("read"), Some((id.clone(), Role::Invite("allies".into()))));
+    assert_eq!(s.token(&t_admin).expect("read"), Some((id.clone(), Role::Admin)), "other roles stay");
+    assert_eq!(s.token(&t_claimed).expect("read"), Some((id.clone(), axis.clone())), "other seats stay");
+    // Again: the new invite goes too, replaced by the next.
+    let t_third = unique("t");
+    s.reissue(&id, &drop, &t_third, &Role::Invite("allies".into())).expect("reissue");
+    assert_eq!(s.token(&t_new_invite).expect("read"), None);
+    assert_eq!(s.token(&t_third).expect("read"), Some((id.clone(), Role::Invite("allies".into()))));
+    // A token already taken refuses the whole re-issue: nothing is dropped.
+    assert!(s.reissue(&id, &drop, &t_admin, &Role::Invite("allies".into())).is_err());
+    assert_eq!(s.token(&t_third).expect("read"), Some((id.clone(), Role::Invite("allies".into()))));
+    // A revoked invite claims nothing, even if never claimed.
+    assert_eq!(s.claim(&t_new_invite, &id, &unique("y"), &allies, 1_700_000_400), Err(StorageError::Conflict));
+    assert_eq!(s.claimed(&t_new_invite).expect("read"), None);
     // A token is unique across games.
     assert!(s
         .create(&GameRow { id: unique("g"), ..row.clone() }, &[(t_admin.clone(), Role::Spectator)], "{}")

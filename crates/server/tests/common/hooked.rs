@@ -60,4 +60,7 @@ impl<H: Hook> Storage for Hooked<H> {
     fn claimed(&self, invite: &str) -> Stored<Option<i64>> {
         self.inner.claimed(invite)
     }
+    fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()> {
+        self.inner.reissue(game, drop, invite, role)
+    }
 }
