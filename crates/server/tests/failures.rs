@@ -49,26 +49,22 @@ impl Hook for Switches {
 }
 
 /// SQLite that fails when told to.
-struct Flaky;
-
-impl Flaky {
-    fn new(fail_seat: &'static str) -> Arc<Hooked<Switches>> {
-        Arc::new(Hooked {
-            inner: sqlite_store(),
-            hook: Switches {
-                fail_next: AtomicBool::new(false),
-                fail_seat_appends: AtomicU32::new(0),
-                fail_seat,
-                fail_loads: AtomicU32::new(0),
-                slow_fail_ms: AtomicU64::new(0),
-            },
-        })
-    }
+fn flaky(fail_seat: &'static str) -> Arc<Hooked<Switches>> {
+    Arc::new(Hooked {
+        inner: sqlite_store(),
+        hook: Switches {
+            fail_next: AtomicBool::new(false),
+            fail_seat_appends: AtomicU32::new(0),
+            fail_seat,
+            fail_loads: AtomicU32::new(0),
+            slow_fail_ms: AtomicU64::new(0),
+        },
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_write_is_not_acknowledged_and_changes_nothing() {
-    let flaky = Flaky::new("");
+    let flaky = flaky("");
     let h = harness(flaky.clone(), 1000, WsConfig::default()).await;
     let s = &h.server;
     let created = s.create(json!({"game": "totensonntag", "seed": 5})).await;
@@ -99,7 +95,7 @@ async fn next_after_pick(s: &common::Server) -> (String, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_write_that_cannot_be_undone_in_memory_leaves_no_phantom_action() {
-    let flaky = Flaky::new("");
+    let flaky = flaky("");
     let h = harness(flaky.clone(), 1000, WsConfig::default()).await;
     let s = &h.server;
     let (seat, next) = next_after_pick(s).await;
@@ -151,7 +147,7 @@ async fn a_failed_write_that_cannot_be_undone_in_memory_leaves_no_phantom_action
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_stopped_by_storage_errors_plays_again_when_someone_looks() {
-    let flaky = Flaky::new("axis");
+    let flaky = flaky("axis");
     let h = harness(flaky.clone(), 1000, WsConfig::default()).await;
     let s = &h.server;
     let g = s.create(json!({"game": "totensonntag", "seed": 9, "seats": {"axis": "bot"}})).await;
@@ -172,7 +168,7 @@ async fn a_bot_stopped_by_storage_errors_plays_again_when_someone_looks() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_that_cannot_be_read_answers_a_storage_error_then_loads() {
-    let flaky = Flaky::new("");
+    let flaky = flaky("");
     let h = harness(flaky.clone(), 1000, WsConfig::default()).await;
     let s = &h.server;
     let g = s.create(json!({"game": "totensonntag", "seed": 5})).await;
