@@ -226,10 +226,10 @@
 
   // What this page holds of the log, for the server to send only the rest
   // (docs/server.md: a table's log may start at log_from).
-  function held_log() { return table ? "since=" + table.version + "&have=" + table.log.length : ""; }
+  function heldLog() { return table ? "since=" + table.version + "&have=" + table.log.length : ""; }
 
   function refresh() {
-    return api("GET", "/api/t/" + token + (table ? "?" + held_log() : "")).then(show).catch(function (e) {
+    return api("GET", "/api/t/" + token + (table ? "?" + heldLog() : "")).then(show).catch(function (e) {
       if (e.api && e.api.kind === "no_token") { token = null; $("#main").innerHTML = '<p class="error">' + esc(t("wrongLink")) + "</p>"; return; }
       var box = $("#error");
       if (box) box.textContent = errorText(e);
@@ -261,7 +261,7 @@
 
   function connect() {
     if (!table) return;
-    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/t/" + token + "/ws?" + held_log();
+    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/t/" + token + "/ws?" + heldLog();
     try { socket = new WebSocket(url); } catch (e) { socket = null; }
     if (!socket) return startPolling();
     socket.onopen = function () { retry = 1000; stopPolling(); };

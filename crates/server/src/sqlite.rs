@@ -218,11 +218,7 @@ impl Storage for SqliteStorage {
             tx.commit()?;
             Ok(Ok(()))
         })?;
-        match claimed {
-            Ok(()) => Ok(Ok(())),
-            Err(Some(at)) => Ok(Err(at)),
-            Err(None) => Err(StorageError::Conflict),
-        }
+        crate::storage::claim_outcome(claimed)
     }
 
     fn claimed(&self, invite: &str) -> Stored<Option<i64>> {

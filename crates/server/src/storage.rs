@@ -251,6 +251,17 @@ pub trait Storage: Send + Sync {
     fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()>;
 }
 
+/// What a back end's claim transaction found, as [`Storage::claim`] answers
+/// it: `Err(Some(at))` claimed before, `Err(None)` the invite no longer
+/// opens the game (a conflict with a re-issue).
+pub(crate) fn claim_outcome(found: Result<(), Option<i64>>) -> Stored<Result<(), i64>> {
+    match found {
+        Ok(()) => Ok(Ok(())),
+        Err(Some(at)) => Ok(Err(at)),
+        Err(None) => Err(StorageError::Conflict),
+    }
+}
+
 /// Opens the storage a `--database` value names: `sqlite:PATH`, a bare
 /// path, or `postgres://…` / `postgresql://…`.
 ///

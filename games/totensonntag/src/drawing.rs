@@ -7,10 +7,9 @@
 //! viewer; what changes (positions, hits) comes with the view.
 
 use crate::action::Action;
-use crate::map::Terrain;
 use crate::scenario::Start;
 use crate::state::State;
-use crate::unit::{Nationality, UnitClass};
+use crate::unit::UnitClass;
 use crate::{Totensonntag, RELIEF_STRENGTH};
 use sandtable_core::Hint;
 use serde_json::{json, Value};
@@ -104,18 +103,12 @@ impl Totensonntag {
             .collect();
         json!({
             "kind": "hex",
-            "orientation": "pointy",
             "width": r3(width),
             "height": r3(height),
             "hexes": hexes,
             "places": places,
             "tracks": tracks,
             "units": units,
-            "nationalities": [
-                Nationality::German, Nationality::Italian, Nationality::British,
-                Nationality::SouthAfrican, Nationality::NewZealand,
-            ],
-            "terrains": [Terrain::Open, Terrain::Rough, Terrain::Escarpment, Terrain::Impassable],
             // 9.2: the strength that must exit through Q2 to relieve Tobruk.
             "relief": RELIEF_STRENGTH,
         })
