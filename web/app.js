@@ -483,7 +483,9 @@
     ol.innerHTML = table.log.map(function (e) {
       var evs = (e.events || []).map(function (v) {
         var dice = v.dice && v.dice.length ? ' <span class="dice">⚄ ' + v.dice.join(" ") + "</span>" : "";
-        return '<li class="ev">' + (v.rule ? '<span class="rule">[' + esc(v.rule) + "]</span> " : "") + esc(named(v.text)) + dice + "</li>";
+        // An event told to some seats only (a card drawn) reached this page because it is one of them.
+        var mine = v.audience && v.audience !== "everyone" ? ' <span class="private">(' + esc(t("privateEvent")) + ")</span>" : "";
+        return '<li class="ev">' + (v.rule ? '<span class="rule">[' + esc(v.rule) + "]</span> " : "") + esc(named(v.text)) + dice + mine + "</li>";
       }).join("");
       return "<li><b>" + esc(seatName(e.seat)) + "</b>: " + esc(e.action) + (evs ? "<ul>" + evs + "</ul>" : "") + "</li>";
     }).join("");

@@ -22,7 +22,8 @@
       inviteLink: "invite: opens once, for one person", claimSeat: "Take the seat",
       claimTaken: "This invite was used already: its seat is taken. If not by you, tell the game's creator.",
       reissue: "new invite link",
-      reissueConfirm: "A new invite link for {seat}: the seat's current link and invite stop working at once. Go on?"
+      reissueConfirm: "A new invite link for {seat}: the seat's current link and invite stop working at once. Go on?",
+      privateEvent: "only you see this"
     },
     ru: {
       newGame: "Новая партия", game: "Игра", scenario: "Сценарий", seed: "Зерно (пусто: случайное)", seedNote: "Выбранное вами зерно делает броски и взятые карты известными вам заранее: для честной партии оставьте поле пустым.", seats: "Места",
@@ -41,7 +42,8 @@
       inviteLink: "приглашение: срабатывает один раз, для одного человека", claimSeat: "Занять место",
       claimTaken: "Это приглашение уже использовано: место занято. Если не вами — сообщите создателю партии.",
       reissue: "новая ссылка-приглашение",
-      reissueConfirm: "Новая ссылка-приглашение для места «{seat}»: нынешние ссылка и приглашение этого места сразу перестанут работать. Продолжить?"
+      reissueConfirm: "Новая ссылка-приглашение для места «{seat}»: нынешние ссылка и приглашение этого места сразу перестанут работать. Продолжить?",
+      privateEvent: "видно только вам"
     }
   };
 })();

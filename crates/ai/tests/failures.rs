@@ -3,8 +3,8 @@
 
 use sandtable_ai::{selfplay_threads, PlayoutError};
 use sandtable_core::{
-    Events, GameInfo, Illegal, Outcome, ParseError, Ruleset, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct,
-    Viewer,
+    Dice, Events, GameInfo, Illegal, Outcome, ParseError, Ruleset, Seat, SeatInfo, SeatSet, Setup, SetupError, Text,
+    ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +16,7 @@ struct Toy(GameInfo);
 struct St {
     seed: u64,
     steps: u32,
+    dice: Dice,
 }
 
 impl Toy {
@@ -39,7 +40,7 @@ impl Ruleset for Toy {
         &self.0
     }
     fn setup(&self, setup: &Setup) -> Result<St, SetupError> {
-        Ok(St { seed: setup.seed, steps: 0 })
+        Ok(St { seed: setup.seed, steps: 0, dice: Dice::from_seed(setup.seed) })
     }
     fn to_act(&self, s: &St) -> ToAct {
         if s.steps >= 3 && s.seed != 5 {
@@ -72,8 +73,15 @@ impl Ruleset for Toy {
     fn parse(&self, text: &str) -> Result<u8, ParseError> {
         Err(ParseError::new(text, Text::fixed("toy", "игрушка")))
     }
-    fn dice_position(&self, _s: &St) -> u128 {
-        0
+    fn dice<'s>(&self, s: &'s St) -> &'s Dice {
+        &s.dice
+    }
+    fn dice_mut<'s>(&self, s: &'s mut St) -> &'s mut Dice {
+        &mut s.dice
+    }
+    fn resample_hidden(&self, s: &St, _viewer: Viewer, _seed: u64) -> St {
+        // No dice, no secrets: every seat sees everything.
+        s.clone()
     }
 }
 

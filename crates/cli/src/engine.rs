@@ -7,7 +7,7 @@
 //! rules refused an action) and changes nothing. A request's `"rid"`, if any,
 //! is echoed back.
 
-use sandtable_core::{Refusal, Seat, Session, Setup, Text, ToAct, Viewer};
+use sandtable_core::{events_seen_by, Refusal, Seat, Session, Setup, Text, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -223,7 +223,7 @@ impl Engine {
             Ok(applied) => {
                 let mut out = body([
                     ("action", Value::String(applied.action)),
-                    ("events", to_value(&applied.events)),
+                    ("events", to_value(&events_seen_by(&applied.events, Viewer::Seat(seat)))),
                     ("barrier", Value::Bool(applied.barrier)),
                 ]);
                 out.extend(status(s.as_ref()));

@@ -51,7 +51,12 @@ mod tests {
 
     #[test]
     fn lines() {
-        let e = Event { rule: Some("CCT 2.1".into()), dice: vec![3, 5], text: Text::fixed("rolls", "бросок") };
+        let e = Event {
+            rule: Some("CCT 2.1".into()),
+            dice: vec![3, 5],
+            text: Text::fixed("rolls", "бросок"),
+            audience: Default::default(),
+        };
         assert_eq!(event_line(&e, "en"), "[CCT 2.1] (3 5) rolls");
         assert_eq!(event_line(&e, "ru"), "[CCT 2.1] (3 5) бросок");
         assert_eq!(event_lines(&[e], "en", "  "), "  [CCT 2.1] (3 5) rolls\n");

@@ -11,7 +11,21 @@
 //! - actions seen elsewhere but not listed now are refused, citing a rule, and
 //!   leave the state untouched;
 //! - the state survives a JSON round trip;
-//! - each seat's view is unchanged when what it may not see is redrawn;
+//! - hidden information stays hidden, proven by resampling (as OpenSpiel's
+//!   ResampleInfostateTest): for every viewer (each seat and a spectator) a
+//!   shadow world is drawn with [`Ruleset::resample_hidden`] and played
+//!   alongside the real one, rolling the real dice; after every action that
+//!   revealed nothing to the viewer (its [`Ruleset::reveal_count`] unchanged) its view
+//!   and the events it may read are the same in both (so a reveal that is not
+//!   counted, which would let undo take it back, is caught too), and a seat's
+//!   own legal actions are the same in any world it cannot tell from the real
+//!   one;
+//! - what a viewer reads of another seat's action (its log text and events)
+//!   tells no more than its board: two actions of the actor that leave the
+//!   viewer's view identical but the actor's different (a secret choice) read
+//!   the same to the viewer;
+//! - a game with hidden information (dice to come, or views that differ by
+//!   seat) really redraws something when resampled (no forgotten override);
 //! - each listed action's board hint names a piece the acting seat's view
 //!   shows and a place the game's drawing has;
 //! - replaying the seed and the log gives the same state and hash;
@@ -21,7 +35,7 @@
 //! test names a reproducible case.
 
 use crate::record::state_hash;
-use crate::{Events, Ruleset, Seat, Setup, ToAct, Viewer};
+use crate::{events_seen_by, Events, Ruleset, Seat, Setup, ToAct, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
@@ -85,12 +99,22 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
     let mut legal: Vec<R::Action> = Vec::new();
     let mut by_seat: Vec<Vec<R::Action>> = vec![Vec::new(); seats.len()];
     let drawing = serde_json::to_string(&rules.drawing()).expect("the drawing serialises");
+    let viewers: Vec<Viewer> = seats.iter().map(|&s| Viewer::Seat(s)).chain([Viewer::Spectator]).collect();
+    // Per viewer, a world it cannot tell from the real one, played alongside.
+    let mut shadows: Vec<Option<R::State>> = vec![None; viewers.len()];
+    let mut hidden = Hidden::default();
 
     for step in 0.. {
         let here = || format!("{game} seed {seed} step {step}");
         let acting = match rules.to_act(&state) {
             ToAct::Over(outcome) => {
                 check_replay(rules, setup, &log, &state);
+                assert!(
+                    hidden.redrawn || !(hidden.dice || hidden.private_views),
+                    "{game} seed {seed}: the game has hidden information ({}) but resample_hidden never redrew \
+                     anything: it must redraw what each viewer may not see (the future dice at least)",
+                    if hidden.dice { "dice to come" } else { "views that differ by seat" }
+                );
                 return (step, outcome.text.en.into_owned());
             }
             ToAct::Seats(s) => s,
@@ -189,15 +213,12 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                 serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: state does not deserialise: {e}", here()));
             assert!(back == state, "{}: state changed through JSON", here());
             // View redaction: what a viewer may not see does not reach its view.
-            let viewers = seats.iter().map(|&s| Viewer::Seat(s)).chain([Viewer::Spectator]);
-            for viewer in viewers {
-                let other = rules.resample_hidden(&state, viewer, rng.gen());
-                assert!(
-                    rules.view(&other, viewer) == rules.view(&state, viewer),
-                    "{}: the view of {viewer:?} depends on information hidden from it",
-                    here()
-                );
+            for &viewer in &viewers {
+                resample_checked(rules, &state, viewer, rng.gen(), &mut hidden, &here);
             }
+            // Information differs by seat: somebody's view is not the spectator's.
+            let public = rules.view(&state, Viewer::Spectator);
+            hidden.private_views |= seats.iter().any(|&s| rules.view(&state, Viewer::Seat(s)) != public);
         }
 
         // Random decision by a random acting seat.
@@ -207,12 +228,159 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
         legal.clear();
         legal.extend_from_slice(&by_seat[i]);
         let a = legal[rng.gen_range(0..legal.len())];
-        if let Err(e) = rules.try_apply(&mut state, seat, a, &mut Events::off()) {
+        if deep {
+            check_reading_tells_no_more_than_the_board(rules, &state, seat, a, &legal, &viewers, &here);
+        }
+        for (v, shadow) in viewers.iter().zip(shadows.iter_mut()) {
+            if shadow.is_none() {
+                *shadow = Some(resample_checked(rules, &state, *v, rng.gen(), &mut hidden, &here));
+            }
+        }
+        let dice_before = rules.dice(&state).clone();
+        let reveals_before: Vec<u64> = viewers.iter().map(|&v| rules.reveal_count(&state, v)).collect();
+        let mut events = Events::recording();
+        if let Err(e) = rules.try_apply(&mut state, seat, a, &mut events) {
             panic!("{}: chosen legal action {:?} refused: {e}", here(), rules.notation(a));
+        }
+        let events = events.take();
+        let rolled = rules.dice_position(&state) != dice_before.position();
+        hidden.dice |= rolled;
+        for ((&viewer, slot), &was) in viewers.iter().zip(shadows.iter_mut()).zip(&reveals_before) {
+            let Some(shadow) = slot.as_mut().filter(|_| rules.reveal_count(&state, viewer) == was) else {
+                // Something hidden was revealed to this viewer: the worlds
+                // part legitimately for it; draw anew.
+                *slot = None;
+                continue;
+            };
+            // An action that rolls, rolls the real dice in the shadow too: the
+            // worlds then differ only in what the viewer may not see, so a
+            // roll whose outcome reads hidden cards must count as a reveal (or
+            // it leaks). One that does not roll keeps the shadow's own dice
+            // to come, so an action that peeks at them is caught.
+            if rolled {
+                *rules.dice_mut(shadow) = dice_before.clone();
+            }
+            let mut theirs = Events::recording();
+            if let Err(e) = rules.try_apply(shadow, seat, a, &mut theirs) {
+                // The action rests on what the viewer cannot see (another
+                // seat's hidden card): legal for the actor, not in this world.
+                assert!(
+                    viewer != Viewer::Seat(seat),
+                    "{}: {:?} is refused ({e}) in a world its own seat cannot tell from the real one",
+                    here(),
+                    rules.notation(a)
+                );
+                *slot = None;
+                continue;
+            }
+            let theirs = theirs.take();
+            assert!(
+                events_seen_by(&events, viewer) == events_seen_by(&theirs, viewer),
+                "{}: after {:?} the events {viewer:?} reads depend on information hidden from it \
+                 (real {:?}, resampled {:?}); if the action reveals something to it, its reveal_count \
+                 must move (the undo barrier), else the event's audience is too wide",
+                here(),
+                rules.notation(a),
+                events_seen_by(&events, viewer),
+                events_seen_by(&theirs, viewer)
+            );
+            assert!(
+                rules.view(shadow, viewer) == rules.view(&state, viewer),
+                "{}: after {:?} the view of {viewer:?} depends on information hidden from it (no barrier crossed)",
+                here(),
+                rules.notation(a)
+            );
         }
         log.push((seat, a));
     }
     unreachable!("the loop returns when the game ends or panics at the step bound")
+}
+
+/// What a playout learnt about the game's hidden information.
+#[derive(Default)]
+struct Hidden {
+    /// Dice were rolled: the dice to come are hidden from everyone.
+    dice: bool,
+    /// Some seat's view differed from the spectator's.
+    private_views: bool,
+    /// A resample gave a state other than the real one.
+    redrawn: bool,
+}
+
+/// `resample_hidden(state, viewer)`, checked: the viewer's view, and a seat's
+/// own legal actions, are the same in the resampled world.
+fn resample_checked<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    viewer: Viewer,
+    seed: u64,
+    hidden: &mut Hidden,
+    here: &dyn Fn() -> String,
+) -> R::State {
+    let other = rules.resample_hidden(state, viewer, seed);
+    hidden.redrawn |= other != *state;
+    assert!(
+        rules.view(&other, viewer) == rules.view(state, viewer),
+        "{}: the view of {viewer:?} depends on information hidden from it",
+        here()
+    );
+    if let Viewer::Seat(seat) = viewer {
+        let (mut real, mut resampled) = (Vec::new(), Vec::new());
+        rules.legal_actions(state, seat, &mut real);
+        rules.legal_actions(&other, seat, &mut resampled);
+        assert!(
+            real == resampled,
+            "{}: the legal actions of seat {} depend on information hidden from it",
+            here(),
+            seat.index()
+        );
+    }
+    other
+}
+
+/// What a viewer reads of `actor`'s action `a` (its log text and the events
+/// it may read) must tell no more than its board: for every alternative the
+/// actor had that leaves the viewer's view the same but the actor's own view
+/// different (a secret choice), the viewer reads the same. Cost: one clone and
+/// apply per alternative (up to 16), views per viewer.
+fn check_reading_tells_no_more_than_the_board<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    actor: Seat,
+    a: R::Action,
+    legal: &[R::Action],
+    viewers: &[Viewer],
+    here: &dyn Fn() -> String,
+) {
+    let after = |x: R::Action| {
+        let mut s = state.clone();
+        let mut ev = Events::recording();
+        rules.try_apply(&mut s, actor, x, &mut ev).ok().map(|()| (s, ev.take()))
+    };
+    let Some((sa, ea)) = after(a) else { return };
+    let actor_view = rules.view(&sa, Viewer::Seat(actor));
+    for &b in legal.iter().filter(|&&b| b != a).take(16) {
+        let Some((sb, eb)) = after(b) else { continue };
+        if rules.view(&sb, Viewer::Seat(actor)) == actor_view {
+            continue;
+        }
+        for &viewer in viewers.iter().filter(|&&v| v != Viewer::Seat(actor)) {
+            if rules.view(&sb, viewer) != rules.view(&sa, viewer) {
+                continue;
+            }
+            let read =
+                |x: R::Action, ev: &[crate::Event]| (rules.log_text(x, actor, viewer), events_seen_by(ev, viewer));
+            let (ra, rb) = (read(a, &ea), read(b, &eb));
+            assert!(
+                ra == rb,
+                "{}: {viewer:?} cannot tell {:?} from {:?} on its board, yet reads them differently \
+                 (log or events leak a secret choice): {ra:?} vs {rb:?}",
+                here(),
+                rules.notation(a),
+                rules.notation(b)
+            );
+        }
+    }
 }
 
 /// Same set-up + same log = same state, hash included.

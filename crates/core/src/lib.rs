@@ -31,7 +31,7 @@ mod text;
 
 pub use deck::{Deck, Hand};
 pub use dice::Dice;
-pub use event::{Event, Events};
+pub use event::{events_seen_by, Audience, Event, Events};
 pub use hint::{Hint, LegalAction};
 pub use illegal::{Illegal, ParseError};
 pub use outcome::{Outcome, ToAct};

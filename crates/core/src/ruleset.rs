@@ -1,6 +1,6 @@
 //! The contract every game implements.
 
-use crate::{Events, GameInfo, Hint, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer};
+use crate::{Dice, Events, GameInfo, Hint, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -95,23 +95,38 @@ pub trait Ruleset: Send + Sync + 'static {
         Some(self.notation(action))
     }
 
-    /// How far the state's dice have advanced ([`crate::Dice::position`]).
-    fn dice_position(&self, state: &Self::State) -> u128;
+    /// The state's dice (all chance comes from them).
+    fn dice<'s>(&self, state: &'s Self::State) -> &'s Dice;
 
-    /// How many times hidden information has been revealed so far (a card
-    /// drawn and shown, a secret choice opened). With the dice position this
-    /// is the undo barrier. Default: the game has no such reveals.
-    fn reveal_count(&self, _state: &Self::State) -> u64 {
+    /// The state's dice, to change: the conformance battery gives a
+    /// resampled world the real dice, so that the two differ only in what
+    /// the viewer may not see.
+    fn dice_mut<'s>(&self, state: &'s mut Self::State) -> &'s mut Dice;
+
+    /// How far the state's dice have advanced ([`crate::Dice::position`]):
+    /// with [`Ruleset::reveal_count`], the undo barrier. O(1).
+    fn dice_position(&self, state: &Self::State) -> u128 {
+        self.dice(state).position()
+    }
+
+    /// How many times hidden information has been revealed to `viewer` so
+    /// far: a card drawn into its hand (to it alone), a card played face up
+    /// or a secret choice opened (to everyone). With the dice position this
+    /// is the undo barrier (a reveal to anyone stops undo); the conformance
+    /// battery proves no viewer learns anything hidden without its count
+    /// moving. Default: the game has no such reveals.
+    fn reveal_count(&self, _state: &Self::State, _viewer: Viewer) -> u64 {
         0
     }
 
     /// A state that `viewer` cannot tell apart from `state`: everything it may
-    /// not see redrawn at random from `seed`. The conformance battery checks
-    /// that the view is unchanged; search bots use it to sample worlds.
-    /// Default: the game has no hidden information.
-    fn resample_hidden(&self, state: &Self::State, _viewer: Viewer, _seed: u64) -> Self::State {
-        state.clone()
-    }
+    /// not see redrawn at random from `seed` — others' hands and secret
+    /// choices, deck orders, and the dice to come (hidden from everyone). No
+    /// default: a game that forgot it would pass every hidden-information
+    /// check trivially. The conformance battery proves it (the viewer's view,
+    /// events and legal actions the same in both worlds, as play goes on);
+    /// search bots sample the worlds they search with it.
+    fn resample_hidden(&self, state: &Self::State, viewer: Viewer, seed: u64) -> Self::State;
 
     /// Where `action` points on the board, for a graphical front end: the
     /// piece it is about and the place it reaches. Default: nowhere (every

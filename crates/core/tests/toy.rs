@@ -26,6 +26,14 @@ enum Bug {
     ShowsOtherBid,
     IgnoresSeed,
     HintsOffTheBoard,
+    /// Tells everyone in an event which number was bid (a secret choice).
+    TellsBidToAll,
+    /// Logs the bid as its notation to everyone.
+    LogsBidToAll,
+    /// Tells everyone the other seat's secret bid when rolling (no barrier).
+    TellsHiddenBidOnPass,
+    /// Resampling returns the state as it is.
+    ForgetsToResample,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -140,11 +148,15 @@ impl Ruleset for Race {
             }
         }
     }
-    fn try_apply(&self, s: &mut St, seat: Seat, a: A, _ev: &mut Events) -> Result<(), Illegal> {
+    fn try_apply(&self, s: &mut St, seat: Seat, a: A, ev: &mut Events) -> Result<(), Illegal> {
         self.check(s, seat, a)?;
         let i = seat.index();
         match a {
             A::Bid(n) => {
+                // The bidder reads its own bid; the other only that a bid was made.
+                let own = if self.bug == Bug::TellsBidToAll { SeatSet::first(2) } else { SeatSet::one(seat) };
+                ev.say("RACE 1", || Text::fixed("a bid is made", "ставка сделана"));
+                ev.say_to(own, "RACE 1", || Text::new(format!("you bid {n}"), format!("ваша ставка {n}")));
                 s.bids[i] = Some(n);
                 if let [Some(x), Some(y)] = s.bids {
                     s.turn = Some(if y > x { 1 } else { 0 });
@@ -157,6 +169,11 @@ impl Ruleset for Race {
                 s.turns += 1;
             }
             A::Pass => {
+                if self.bug == Bug::TellsHiddenBidOnPass {
+                    // Bids are open by now; the leak is the dice to come.
+                    let next = s.dice.clone().d6();
+                    ev.say("RACE 2", || Text::new(format!("next roll: {next}"), format!("следующий бросок: {next}")));
+                }
                 s.turn = Some(1 - i as u8);
                 s.turns += 1;
             }
@@ -186,6 +203,12 @@ impl Ruleset for Race {
             _ => Err(ParseError::new(text, Text::fixed("bid N | roll | pass", "bid N | roll | pass"))),
         }
     }
+    fn log_text(&self, a: A, actor: Seat, viewer: Viewer) -> Option<String> {
+        match a {
+            A::Bid(_) if viewer != Viewer::Seat(actor) && self.bug != Bug::LogsBidToAll => Some("bid (secret)".into()),
+            _ => Some(self.notation(a)),
+        }
+    }
     fn hint(&self, _s: &St, a: A) -> Hint {
         match (a, self.bug) {
             (A::Roll, Bug::HintsOffTheBoard) => Hint::place("moon"),
@@ -196,14 +219,22 @@ impl Ruleset for Race {
     fn drawing(&self) -> serde_json::Value {
         serde_json::json!({"places": ["track"]})
     }
-    fn dice_position(&self, s: &St) -> u128 {
-        s.dice.position()
+    fn dice<'s>(&self, s: &'s St) -> &'s Dice {
+        &s.dice
     }
-    fn reveal_count(&self, s: &St) -> u64 {
+    fn dice_mut<'s>(&self, s: &'s mut St) -> &'s mut Dice {
+        &mut s.dice
+    }
+    fn reveal_count(&self, s: &St, _viewer: Viewer) -> u64 {
         s.reveals
     }
     fn resample_hidden(&self, s: &St, viewer: Viewer, seed: u64) -> St {
         let mut o = s.clone();
+        if self.bug == Bug::ForgetsToResample {
+            return o;
+        }
+        // The dice to come are hidden from everyone.
+        o.dice = Dice::from_seed(seed ^ 0xd1ce);
         if o.turn.is_none() {
             for i in 0..2 {
                 if viewer != Viewer::Seat(Seat::new(i as u8)) && o.bids[i].is_some() {
@@ -254,6 +285,26 @@ fn the_battery_catches_a_view_leak() {
 #[test]
 fn the_battery_catches_a_hint_off_the_board() {
     battery_fails(Bug::HintsOffTheBoard, "not in the drawing");
+}
+
+#[test]
+fn the_battery_catches_a_secret_choice_told_to_everyone_in_an_event() {
+    battery_fails(Bug::TellsBidToAll, "reads them differently");
+}
+
+#[test]
+fn the_battery_catches_a_secret_choice_in_everyones_log() {
+    battery_fails(Bug::LogsBidToAll, "reads them differently");
+}
+
+#[test]
+fn the_battery_catches_an_event_that_reads_hidden_state() {
+    battery_fails(Bug::TellsHiddenBidOnPass, "events");
+}
+
+#[test]
+fn the_battery_catches_a_forgotten_resample() {
+    battery_fails(Bug::ForgetsToResample, "never redrew");
 }
 
 #[test]

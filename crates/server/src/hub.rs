@@ -10,7 +10,7 @@ pub use crate::live::Live;
 use crate::storage::{Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
-use sandtable_core::{Event, GameRecord, Seat, Setup};
+use sandtable_core::{events_seen_by, Event, GameRecord, Seat, Setup, Viewer};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -562,12 +562,15 @@ impl Hub {
             return Err(ApiError::stale(version, live.version));
         }
         let done = live.session.apply(seat, action).map_err(ApiError::refusal)?;
-        live.history.push(done.events.clone());
+        // The actor's answer carries what the actor may read; the history
+        // keeps every event, and each table filters it for its viewer.
+        let mine = events_seen_by(&done.events, Viewer::Seat(seat));
+        live.history.push(done.events);
         self.commit(&slot, &mut live, Entry::Act, seat, done.action).await?;
         let v = live.version;
         drop(live);
         self.kick_bots(&slot).await;
-        Ok((v, done.events))
+        Ok((v, mine))
     }
 
     /// `role` takes back its last action. Never once the game is over: the

@@ -7,7 +7,7 @@
 
 use crate::hub::Live;
 use crate::storage::Role;
-use sandtable_core::{Event, Viewer};
+use sandtable_core::{events_seen_by, Viewer};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -115,13 +115,12 @@ fn setup(live: &Live) -> Value {
 }
 
 /// The log as `viewer` may read it, each decision with what it did (rule
-/// cited, dice shown). Events are worded for everyone by the games (a secret
-/// choice says only that it was made); a decision hidden from the viewer is
-/// left out with its events. Returns the first entry sent, the entries from
+/// cited, dice shown): only the events whose audience admits the viewer (a
+/// card drawn shows to its owner; the others read that a card was drawn); a
+/// decision hidden from the viewer is left out with its events. Returns the first entry sent, the entries from
 /// there, and how many there are in all: the page keeps its first `from`
 /// entries (those of `held` no undo has cut since) and appends the rest.
 fn log(live: &Live, viewer: Viewer, held: Option<Held>) -> (usize, Vec<Value>, usize) {
-    let none: Vec<Event> = Vec::new();
     let visible: Vec<(usize, sandtable_core::LogEntry)> =
         live.session.log_seen_by(viewer).into_iter().enumerate().filter_map(|(i, e)| Some((i, e?))).collect();
     let from = held.map_or(0, |h| match live.kept_since(h.since) {
@@ -131,7 +130,10 @@ fn log(live: &Live, viewer: Viewer, held: Option<Held>) -> (usize, Vec<Value>, u
     });
     let entries = visible[from..]
         .iter()
-        .map(|(i, e)| json!({"seat": e.seat, "action": e.action, "events": live.history.get(*i).unwrap_or(&none)}))
+        .map(|(i, e)| {
+            let events = live.history.get(*i).map_or_else(Vec::new, |all| events_seen_by(all, viewer));
+            json!({"seat": e.seat, "action": e.action, "events": events})
+        })
         .collect();
     (from, entries, visible.len())
 }

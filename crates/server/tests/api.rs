@@ -755,3 +755,53 @@ async fn the_creator_reissues_an_invite_and_the_old_links_stop() {
         s.stop();
     }
 }
+
+/// The events of the last decision in a table's log.
+fn last_events(table: &Value) -> String {
+    table["log"].as_array().and_then(|l| l.last()).map_or(String::new(), |e| e["events"].to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_drawn_is_told_only_to_its_holder() {
+    use futures_util::StreamExt;
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "colditz", "seed": 5, "options": {"players": 2}})).await;
+    let spectator = g["spectator"].as_str().expect("spectator");
+    // Roll whenever a seat may, else end the phase, else its first action,
+    // until a roll draws a card.
+    for _ in 0..400 {
+        let t = s.table(spectator).await;
+        let seat = t["to_act"][0].as_str().expect("a seat to act").to_owned();
+        let mine = s.table(token(&g, &seat)).await;
+        let legal: Vec<&str> =
+            mine["legal"].as_array().expect("legal").iter().filter_map(|a| a["action"].as_str()).collect();
+        let action = ["roll", "end"].into_iter().find(|a| legal.contains(a)).unwrap_or(legal[0]).to_owned();
+        let (status, answer) = s.act(token(&g, &seat), mine["version"].as_u64().expect("version"), &action).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let told = answer["events"].to_string();
+        if !told.contains("you draw") {
+            continue;
+        }
+        // The holder reads which card in the answer and in the table's log.
+        let holder = s.table(token(&g, &seat)).await;
+        assert!(last_events(&holder).contains("you draw"), "{}", last_events(&holder));
+        // The other seat and a spectator read only that a card was drawn:
+        // in the table, and in what the WebSocket pushes.
+        let other = if seat == "german" { "british" } else { "german" };
+        for watcher in [token(&g, other), spectator] {
+            let t = s.table(watcher).await;
+            let seen = last_events(&t);
+            assert!(seen.contains("a card is drawn") && !seen.contains("you draw"), "{seen}");
+            let url = format!("ws://{}/api/t/{watcher}/ws", s.running.addr);
+            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
+            let pushed: Value =
+                serde_json::from_str(ws.next().await.expect("a message").expect("ok").to_text().expect("text"))
+                    .expect("json");
+            let pushed = pushed.to_string();
+            assert!(pushed.contains("a card is drawn") && !pushed.contains("you draw"), "pushed to {watcher}: {pushed}");
+        }
+        s.stop();
+        return;
+    }
+    panic!("no card drawn in 400 decisions");
+}

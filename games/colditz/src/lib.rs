@@ -41,8 +41,8 @@ pub use state::{Loc, Marker, Pawn, Pending, Phase, Shot, State, TunnelState};
 pub use view::View;
 
 use sandtable_core::{
-    Events, GameInfo, Hint, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup,
-    SetupError, Text, ToAct, Viewer,
+    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet,
+    Setup, SetupError, Text, ToAct, Viewer,
 };
 
 /// What a passed check computed, handed to `apply`.
@@ -411,12 +411,20 @@ impl Ruleset for Colditz {
         })
     }
 
-    fn dice_position(&self, s: &State) -> u128 {
-        s.dice.position()
+    fn dice<'s>(&self, s: &'s State) -> &'s Dice {
+        &s.dice
     }
 
-    fn reveal_count(&self, s: &State) -> u64 {
-        u64::from(s.reveals)
+    fn dice_mut<'s>(&self, s: &'s mut State) -> &'s mut Dice {
+        &mut s.dice
+    }
+
+    fn reveal_count(&self, s: &State, viewer: Viewer) -> u64 {
+        let own = match viewer {
+            Viewer::Seat(seat) => s.private_reveals.get(seat.index()).copied().unwrap_or(0),
+            Viewer::Spectator => 0,
+        };
+        u64::from(s.reveals) + u64::from(own)
     }
 
     fn resample_hidden(&self, s: &State, viewer: Viewer, seed: u64) -> State {

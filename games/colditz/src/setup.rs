@@ -114,6 +114,7 @@ impl Colditz {
             appel_waiting: 0,
             refused: 0,
             reveals: 0,
+            private_reveals: vec![0; usize::from(players)],
         };
         Ok(s)
     }

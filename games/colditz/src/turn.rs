@@ -60,7 +60,13 @@ impl Colditz {
         let card = if seat == GERMAN { s.security.draw() } else { s.opportunity.draw() };
         if let Some(c) = card {
             s.hands[seat.index()].add(c);
+            // Everyone sees that a card was drawn; only its holder which one.
+            s.private_reveals[seat.index()] += 1;
             ev.say("Colditz: Cards", || Text::fixed("a card is drawn", "вытянута карта"));
+            ev.say_to(SeatSet::one(seat), "Colditz: Cards", || {
+                let name = c.name(&self.board);
+                Text::new(format!("you draw {name}"), format!("вы вытянули карту: {name}"))
+            });
         }
     }
 

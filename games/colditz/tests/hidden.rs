@@ -143,3 +143,32 @@ fn colditz_hidden_the_log_does_not_count_appel_refusals() {
         Some("refuse br1")
     );
 }
+
+#[test]
+fn colditz_cards_the_card_drawn_is_told_to_its_holder_only() {
+    let (r, mut s) = blank(4, 1);
+    roll_phase(&mut s, BR.seat());
+    let before: Vec<_> = s.hands[BR.seat().index()].cards().to_vec();
+    // 2016: a throw of 5 or less draws an Opportunity card.
+    let ev =
+        with_dice(&r, &mut s, BR.seat(), "roll", "Colditz: Movement", |d| throws(d).iter().any(|t| t.0 + t.1 <= 5));
+    let drawn = *s.hands[BR.seat().index()].cards().iter().find(|c| !before.contains(c)).expect("a card drawn");
+    let name = drawn.name(&r.board);
+    let texts = |v: Viewer| -> Vec<String> {
+        sandtable_core::events_seen_by(&ev, v).into_iter().map(|e| e.text.en.into_owned()).collect()
+    };
+    assert!(
+        texts(Viewer::Seat(BR.seat())).contains(&format!("you draw {name}")),
+        "{:?}",
+        texts(Viewer::Seat(BR.seat()))
+    );
+    for v in [Viewer::Seat(US.seat()), Viewer::Seat(DE), Viewer::Spectator] {
+        let seen = texts(v);
+        assert!(seen.iter().any(|t| t == "a card is drawn"), "{v:?} reads that a card was drawn: {seen:?}");
+        assert!(!seen.iter().any(|t| t.contains(&name)), "{v:?} reads which card: {seen:?}");
+    }
+    // What the holder alone learnt moves his reveal count, not the others'.
+    assert_eq!(r.reveal_count(&s, Viewer::Seat(BR.seat())), 1);
+    assert_eq!(r.reveal_count(&s, Viewer::Seat(US.seat())), 0);
+    assert_eq!(r.reveal_count(&s, Viewer::Spectator), 0);
+}

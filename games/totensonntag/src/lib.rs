@@ -467,11 +467,16 @@ impl Ruleset for Totensonntag {
         })
     }
 
-    fn dice_position(&self, s: &State) -> u128 {
-        s.dice.position()
+    fn dice<'s>(&self, s: &'s State) -> &'s Dice {
+        &s.dice
     }
 
-    fn reveal_count(&self, s: &State) -> u64 {
+    fn dice_mut<'s>(&self, s: &'s mut State) -> &'s mut Dice {
+        &mut s.dice
+    }
+
+    fn reveal_count(&self, s: &State, _viewer: Viewer) -> u64 {
+        // Picks open to both sides at once (2.1).
         u64::from(s.reveals)
     }
 

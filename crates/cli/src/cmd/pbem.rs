@@ -7,7 +7,7 @@ use crate::Lang;
 use sandtable::gamefile::{self, read_record, write_record, FileError};
 use sandtable::say::{event_lines, refusal_line, status_line};
 use sandtable::setup::{clock_seed, SetupArgs};
-use sandtable_core::{LoadError, Viewer};
+use sandtable_core::{events_seen_by, LoadError, Viewer};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -106,7 +106,7 @@ pub fn apply(a: &ApplyArgs, lang: Lang) -> Result {
     let applied = session.apply(seat, &action).map_err(|r| Fail::new(2, refusal_line(&r)))?;
     write_record(&a.file, &session.record(), true)?;
     println!("{}: {}", session.info().seat_id(seat), applied.action);
-    print!("{}", event_lines(&applied.events, lang.code(), "  "));
+    print!("{}", event_lines(&events_seen_by(&applied.events, Viewer::Seat(seat)), lang.code(), "  "));
     println!("{}", status_line(session.info(), &session.to_act()));
     Ok(())
 }

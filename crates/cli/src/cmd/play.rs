@@ -9,7 +9,7 @@ use sandtable::gamefile::write_record;
 use sandtable::say::{event_lines, refusal_line, seat_ids};
 use sandtable::setup::{clock_seed, SetupArgs};
 use sandtable_ai::random_text_action;
-use sandtable_core::{Seat, SeatSet, Session, Text, ToAct, Viewer};
+use sandtable_core::{events_seen_by, Seat, SeatSet, Session, Text, ToAct, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
@@ -111,6 +111,15 @@ impl<W: Write> Play<W> {
             ru
         } else {
             en
+        }
+    }
+
+    /// Who reads what the bots do: the one human seat, or (hot seat, or
+    /// bots alone) a spectator, so no private event reaches the wrong eyes.
+    fn onlooker(&self) -> Viewer {
+        match (self.humans.len(), self.humans.iter().next()) {
+            (1, Some(seat)) => Viewer::Seat(seat),
+            _ => Viewer::Spectator,
         }
     }
 
@@ -269,7 +278,9 @@ impl<W: Write> Play<W> {
             Ok(applied) => {
                 self.after_apply(applied.barrier, in_round);
                 writeln!(self.out, "{}: {}", self.id(seat), applied.action)?;
-                write!(self.out, "{}", event_lines(&applied.events, self.lang, "  "))?;
+                // The seat at the keyboard reads what it may (its own card drawn).
+                let events = events_seen_by(&applied.events, Viewer::Seat(seat));
+                write!(self.out, "{}", event_lines(&events, self.lang, "  "))?;
                 Ok(false)
             }
             Err(r) => {
@@ -298,7 +309,8 @@ impl<W: Write> Play<W> {
             applied.action
         };
         writeln!(self.out, "{} ({}): {shown}", self.id(seat), self.t("random", "случайный"))?;
-        write!(self.out, "{}", event_lines(&applied.events, self.lang, "  "))?;
+        let events = events_seen_by(&applied.events, self.onlooker());
+        write!(self.out, "{}", event_lines(&events, self.lang, "  "))?;
         Ok(())
     }
 
@@ -347,6 +359,7 @@ impl<W: Write> Play<W> {
     fn log(&mut self, asker: Seat) -> Result {
         let all = self.session.replay_events();
         let from = all.len().saturating_sub(20);
+        let viewer = Viewer::Seat(asker);
         let asker = self.id(asker);
         for (i, (entry, events)) in all.iter().enumerate().skip(from) {
             if self.secret.contains(&i) && entry.seat != asker {
@@ -354,7 +367,7 @@ impl<W: Write> Play<W> {
                 continue;
             }
             writeln!(self.out, "{}. {}: {}", i + 1, entry.seat, entry.action)?;
-            write!(self.out, "{}", event_lines(events, self.lang, "    "))?;
+            write!(self.out, "{}", event_lines(&events_seen_by(events, viewer), self.lang, "    "))?;
         }
         if all.is_empty() {
             writeln!(self.out, "{}", self.t("(no decisions yet)", "(ходов ещё не было)"))?;
