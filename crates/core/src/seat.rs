@@ -4,19 +4,45 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Index of a seat in its game's [`crate::GameInfo::seats`] list.
+/// Index of a seat in its game's [`crate::GameInfo::seats`] list: always
+/// below [`Seat::LIMIT`], so a [`SeatSet`] holds any seat without aliasing
+/// (read from data, a larger index is refused, not wrapped onto seat 0).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Seat(u8);
 
 impl Seat {
+    /// How many seats a game may have.
+    pub const LIMIT: u8 = 8;
     /// The seat with index `i`. Games validate against their own seat count.
+    ///
+    /// # Panics
+    /// When `i` is not below [`Seat::LIMIT`] (a programming error: seats read
+    /// from data go through `TryFrom<u8>`).
     pub const fn new(i: u8) -> Seat {
+        assert!(i < Seat::LIMIT, "a seat index is below 8");
         Seat(i)
     }
     /// The seat's index, usable to index per-seat arrays.
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+impl TryFrom<u8> for Seat {
+    type Error = String;
+    fn try_from(i: u8) -> Result<Seat, String> {
+        if i < Seat::LIMIT {
+            Ok(Seat(i))
+        } else {
+            Err(format!("seat index {i} out of range (a game has at most {} seats)", Seat::LIMIT))
+        }
+    }
+}
+
+impl From<Seat> for u8 {
+    fn from(seat: Seat) -> u8 {
+        seat.0
     }
 }
 
@@ -97,5 +123,14 @@ mod tests {
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![Seat::new(0), Seat::new(3)]);
         assert_eq!(SeatSet::first(2).len(), 2);
         assert_eq!(SeatSet::first(8).len(), 8);
+    }
+
+    #[test]
+    fn a_seat_out_of_range_is_refused_not_aliased() {
+        assert_eq!(serde_json::from_str::<Seat>("7").unwrap(), Seat::new(7));
+        let e = serde_json::from_str::<Seat>("8").unwrap_err().to_string();
+        assert!(e.contains("out of range"), "{e}");
+        assert!(std::panic::catch_unwind(|| Seat::new(8)).is_err());
+        assert_eq!(serde_json::to_string(&Seat::new(3)).unwrap(), "3");
     }
 }
