@@ -1,6 +1,6 @@
 //! One game between bots, from set-up to the end.
 
-use crate::Bot;
+use crate::{Bot, Infoset};
 use sandtable_core::{Events, Illegal, Outcome, Ruleset, Seat, Setup, SetupError, ToAct};
 use serde::Serialize;
 use std::fmt;
@@ -154,7 +154,7 @@ pub fn playout<R: Ruleset>(
             return Err(PlayoutError::DeadEnd { game: game(), seed, step, seat: seat_id() });
         }
         let bot = bots.get_mut(seat.index()).ok_or_else(|| PlayoutError::NoBot { game: game(), seat: seat_id() })?;
-        let action = bot.choose(rules, &state, seat, &legal);
+        let action = bot.choose(&Infoset::new(rules, &state, seat, &legal));
         if let Err(e) = rules.try_apply(&mut state, seat, action, &mut events) {
             return Err(refused(rules, seed, step, seat, action, &e));
         }

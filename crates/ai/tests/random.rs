@@ -1,12 +1,10 @@
 //! Random bots over Totensonntag: full games, and self-play that does not
 //! depend on the thread count.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use sandtable_ai::{playout, random_text_action, selfplay_threads, Bot, RandomBot};
-use sandtable_core::{Game, Rules, Setup, ToAct};
+use sandtable_ai::{decide, playout, selfplay_threads, Bot, BotKind, RandomBot};
+use sandtable_colditz::Colditz;
+use sandtable_core::{Ruleset, Setup, ToAct, Viewer};
 use sandtable_totensonntag::Totensonntag;
-use std::sync::Arc;
 
 #[test]
 fn random_bots_play_a_full_game() {
@@ -58,22 +56,45 @@ fn selfplay_is_deterministic_across_thread_counts() {
 }
 
 #[test]
-fn random_text_action_is_legal_and_none_when_not_owed() {
-    let game = Rules(Arc::new(Totensonntag::standard()));
-    let mut s = game.start(&Setup::seeded(3)).expect("starts");
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let info = s.info().clone();
+fn a_bot_of_each_kind_decides_legally_and_not_when_nothing_is_owed() {
+    let rules = Totensonntag::standard();
+    let mut s = rules.setup(&rules.info().resolve(&Setup::seeded(3)).expect("resolves")).expect("starts");
+    let info = rules.info();
     let (axis, allies) = (info.seat("axis").expect("seat"), info.seat("allies").expect("seat"));
-    // The first decision is the Allied surprise pick (2.2): the Axis owes nothing.
-    assert_eq!(s.to_act(), ToAct::Seats(sandtable_core::SeatSet::one(allies)));
-    assert_eq!(random_text_action(s.as_ref(), axis, &mut rng), None);
-    for _ in 0..200 {
-        let ToAct::Seats(seats) = s.to_act() else {
-            break;
-        };
+    for kind in BotKind::ALL {
+        assert_eq!(BotKind::parse(kind.name()), Some(kind));
+        let mut bot = kind.build::<Totensonntag>(5);
+        // The first decision is the Allied surprise pick (2.2): the Axis owes nothing.
+        assert_eq!(rules.to_act(&s), ToAct::Seats(sandtable_core::SeatSet::one(allies)));
+        assert_eq!(decide(bot.as_mut(), &rules, &s, axis), None);
+        for _ in 0..200 {
+            let ToAct::Seats(seats) = rules.to_act(&s) else { break };
+            let seat = seats.iter().next().expect("someone acts");
+            let a = decide(bot.as_mut(), &rules, &s, seat).expect("a legal action");
+            assert!(sandtable_core::testing::legal(&rules, &s, seat).contains(&rules.notation(a)));
+            sandtable_core::testing::act(&rules, &mut s, seat, a);
+        }
+    }
+    assert_eq!(BotKind::parse("grandmaster"), None);
+}
+
+#[test]
+fn a_bot_decides_the_same_in_worlds_its_seat_cannot_tell_apart() {
+    // Colditz: hands, deck orders and the dice to come are hidden.
+    let rules = Colditz::standard();
+    let setup = rules.info().resolve(&Setup::seeded(11).with_option("players", "4")).expect("resolves");
+    let mut s = rules.setup(&setup).expect("starts");
+    let mut driver = RandomBot::new(1);
+    for step in 0..300u64 {
+        let ToAct::Seats(seats) = rules.to_act(&s) else { break };
         let seat = seats.iter().next().expect("someone acts");
-        let a = random_text_action(s.as_ref(), seat, &mut rng).expect("a legal action");
-        assert!(s.legal(seat).contains(&a));
-        s.apply(seat, &a).expect("a legal action applies");
+        let world = rules.resample_hidden(&s, Viewer::Seat(seat), step);
+        for kind in BotKind::ALL {
+            let real = decide(kind.build::<Colditz>(step).as_mut(), &rules, &s, seat);
+            let other = decide(kind.build::<Colditz>(step).as_mut(), &rules, &world, seat);
+            assert_eq!(real, other, "step {step}: {} told the worlds apart", kind.name());
+        }
+        let a = decide(&mut driver, &rules, &s, seat).expect("legal");
+        sandtable_core::testing::act(&rules, &mut s, seat, a);
     }
 }

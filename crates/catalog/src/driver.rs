@@ -1,8 +1,8 @@
 //! A typed ruleset behind one object-safe interface.
 
 use crate::BenchReport;
-use sandtable_ai::SelfplayReport;
-use sandtable_core::{Game, GameRecord, LoadError, Match, Rules, Ruleset, Session, Setup, SetupError};
+use sandtable_ai::{BotKind, SelfplayReport};
+use sandtable_core::{Game, GameRecord, LoadError, Match, Rules, Ruleset, Seat, Session, Setup, SetupError};
 use std::sync::Arc;
 
 /// What a front end can do with a game it knows only by id.
@@ -23,6 +23,12 @@ pub trait Driver: Send + Sync {
     /// # Errors
     /// A set-up the game refuses.
     fn bench(&self, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError>;
+    /// A bot of `kind`'s decision for `seat` in `session` (a match of this
+    /// game), in canonical notation, its choices following `seed`; `None`
+    /// when the seat owes nothing or the session is another game's. The bot
+    /// is handed only what the seat may know ([`sandtable_ai::Infoset`]):
+    /// this is how the server, the terminal and the arena ask every bot.
+    fn bot_move(&self, kind: BotKind, session: &dyn Session, seat: Seat, seed: u64) -> Option<String>;
 }
 
 /// Any [`Ruleset`] as a [`Driver`].
@@ -55,5 +61,10 @@ impl<R: Ruleset> Driver for Typed<R> {
     }
     fn bench(&self, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError> {
         crate::bench::run(self.rules().as_ref(), setup, seconds)
+    }
+    fn bot_move(&self, kind: BotKind, session: &dyn Session, seat: Seat, seed: u64) -> Option<String> {
+        let m = session.as_any().downcast_ref::<Match<R>>()?;
+        let action = sandtable_ai::decide(kind.build::<R>(seed).as_mut(), m.rules(), m.state(), seat)?;
+        Some(m.rules().notation(action))
     }
 }

@@ -42,6 +42,8 @@ enum Command {
     Serve(cmd::serve::Args),
     /// List every game with its seats, scenarios and options / Список игр
     Games,
+    /// List the bots, one a line: its name, then what it is / Список ботов
+    Bots,
     /// Play in the terminal, hot-seat or against a bot / Игра в терминале
     Play(cmd::play::Args),
     /// Start a game file for play by e-mail / Новый файл партии
@@ -89,6 +91,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Serve(a) => cmd::serve::run(&a),
         Command::Games => cmd::games::run(lang),
+        Command::Bots => cmd::games::bots(lang),
         Command::Play(a) => cmd::play::run(&a, lang),
         Command::New(a) => cmd::pbem::new(&a),
         Command::Show(a) => cmd::pbem::show(&a, lang),

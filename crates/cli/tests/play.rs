@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{ok, run_in, TempDir};
+use common::{ok, run_in, stderr, TempDir};
 
 #[test]
 fn hot_seat_reads_a_script() {
@@ -76,4 +76,17 @@ fn a_game_against_the_bot_reaches_game_over() {
     ));
     let last = out.lines().last().unwrap_or_default();
     assert!(last.starts_with("game over: "), "{last}");
+}
+
+#[test]
+fn bots_are_listed_and_an_unknown_bot_is_refused() {
+    let dir = TempDir::new("bots");
+    let out = ok(&run_in(&dir.0, &["bots"], ""));
+    let first = out.lines().next().expect("a bot");
+    assert!(first.starts_with("random  "), "{out}");
+    let ru = ok(&run_in(&dir.0, &["--lang", "ru", "bots"], ""));
+    assert!(ru.contains("случайные допустимые ходы"), "{ru}");
+    let o = run_in(&dir.0, &["play", "totensonntag", "--vs", "grandmaster"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("no bot \"grandmaster\"") && stderr(&o).contains("random"), "{}", stderr(&o));
 }

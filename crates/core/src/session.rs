@@ -78,6 +78,9 @@ pub trait Session: Send + Sync {
     fn record(&self) -> GameRecord;
     /// A copy of this match.
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// The typed match behind this session (a [`Match`] of its ruleset), for
+    /// the typed side of a game's driver — bots are asked through it.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// What applying an action did.
@@ -363,5 +366,8 @@ impl<R: Ruleset> Session for Match<R> {
     }
     fn boxed_clone(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -3,13 +3,13 @@
 //! Games idle for a while leave memory ([`Hub::evict_idle`]) and are loaded
 //! again on the next request.
 
-use crate::bots::BotPlayer;
 use crate::error::ApiError;
 use crate::live::load;
 pub use crate::live::Live;
 use crate::storage::{Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
+use sandtable_ai::BotKind;
 use sandtable_core::{events_seen_by, Event, GameRecord, Seat, Setup, Viewer};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -92,7 +92,8 @@ pub struct Hub {
     /// within that long. Entries also go with their game's eviction.
     tokens: Mutex<HashMap<String, (String, Role, u64)>>,
     bot_delay: Duration,
-    bot: Arc<dyn BotPlayer>,
+    /// The bot that plays bot seats (asked through each game's catalog driver).
+    bot: BotKind,
     began: Instant,
 }
 
@@ -172,7 +173,7 @@ pub struct Push {
 impl Hub {
     /// A hub over `store`; `bot` plays bot seats, waiting `bot_delay` before
     /// each move so people can follow it.
-    pub fn new(store: Arc<dyn Storage>, bot_delay: Duration, bot: Arc<dyn BotPlayer>) -> Arc<Hub> {
+    pub fn new(store: Arc<dyn Storage>, bot_delay: Duration, bot: BotKind) -> Arc<Hub> {
         Arc::new(Hub {
             store,
             slots: Mutex::new(HashMap::new()),
@@ -532,7 +533,10 @@ impl Hub {
             });
         }
         live.version = version;
-        if version % SNAPSHOT_EVERY == 0 || live.is_over() {
+        // `is_multiple_of` needs Rust 1.87; the workspace builds on 1.80.
+        #[allow(clippy::manual_is_multiple_of)]
+        let due = version % SNAPSHOT_EVERY == 0;
+        if due || live.is_over() {
             let snap = live.snapshot();
             let id = live.row.id.clone();
             // A failed snapshot loses nothing (the journal has it all): report and go on.
@@ -764,7 +768,10 @@ impl Hub {
                 self.catch_up(&slot, &mut live).await?;
                 let Some(seat) = live.bot_to_act() else { return Ok(false) };
                 let seed = live.session.setup().seed ^ live.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let Some(action) = self.bot.choose(live.session.as_ref(), seat, seed) else {
+                // The bot is handed what its seat may know, never the hidden
+                // state (a live game's id is always in the catalog it was loaded by).
+                let driver = sandtable_catalog::find(&live.session.info().id).ok();
+                let Some(action) = driver.and_then(|d| d.bot_move(self.bot, live.session.as_ref(), seat, seed)) else {
                     return Ok(false);
                 };
                 let done = live.session.apply(seat, &action).map_err(ApiError::refusal)?;

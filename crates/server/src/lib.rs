@@ -4,12 +4,11 @@
 //! (`hub.rs` creates them, `table.rs` shows each holder only what its seat
 //! may see); every action goes through the rules and is committed to the
 //! journal (`storage.rs`: SQLite or PostgreSQL) before it is acknowledged;
-//! bots play their seats server-side; WebSockets push each change (`ws.rs`).
+//! bots (any [`sandtable_ai::BotKind`], asked through the catalog) play their seats server-side; WebSockets push each change (`ws.rs`).
 //! The API is documented in `docs/server.md`.
 #![deny(missing_docs)]
 
 pub mod api;
-pub mod bots;
 mod drawings;
 pub mod error;
 pub mod hub;
@@ -73,7 +72,7 @@ pub async fn start(config: &Config) -> Result<Running, String> {
         .map_err(|e| format!("cannot open the database {:?}: {e}", config.database))?;
     let store: Arc<dyn storage::Storage> = Arc::from(store);
     let described = store.describe();
-    let hub = hub::Hub::new(store, config.bot_delay, Arc::new(bots::RandomPlayer));
+    let hub = hub::Hub::new(store, config.bot_delay, sandtable_ai::BotKind::Random);
     let state = api::AppState::new(hub, Arc::new(limits::Limiter::new(config.rate)));
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -798,7 +798,10 @@ async fn a_card_drawn_is_told_only_to_its_holder() {
                 serde_json::from_str(ws.next().await.expect("a message").expect("ok").to_text().expect("text"))
                     .expect("json");
             let pushed = pushed.to_string();
-            assert!(pushed.contains("a card is drawn") && !pushed.contains("you draw"), "pushed to {watcher}: {pushed}");
+            assert!(
+                pushed.contains("a card is drawn") && !pushed.contains("you draw"),
+                "pushed to {watcher}: {pushed}"
+            );
         }
         s.stop();
         return;

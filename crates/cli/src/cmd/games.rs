@@ -1,4 +1,5 @@
-//! `sandtable games`: what this build can play.
+//! `sandtable games` and `sandtable bots`: what this build can play, and who
+//! can play it.
 
 use super::Result;
 use crate::Lang;
@@ -32,6 +33,15 @@ pub fn run(lang: Lang) -> Result {
                 );
             }
         }
+    }
+    Ok(())
+}
+
+/// `sandtable bots`: one bot a line, its name first (what `--vs` and the
+/// lobby take), then what it is.
+pub fn bots(lang: Lang) -> Result {
+    for kind in sandtable_ai::BotKind::ALL {
+        println!("{}  {}", kind.name(), kind.about().get(lang.code()));
     }
     Ok(())
 }

@@ -1,17 +1,17 @@
 //! `sandtable play`: an interactive game in the terminal, hot-seat or
-//! against the random bot.
+//! against a bot (asked through the game's catalog driver, as the server does).
 
 use super::{seat, Fail, Result};
 use crate::Lang;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use sandtable::gamefile::write_record;
 use sandtable::say::{event_lines, refusal_line, seat_ids};
 use sandtable::setup::{clock_seed, SetupArgs};
-use sandtable_ai::random_text_action;
+use sandtable_ai::BotKind;
+use sandtable_catalog::Driver;
 use sandtable_core::{events_seen_by, Seat, SeatSet, Session, Text, ToAct, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,9 +20,9 @@ pub struct Args {
     /// Your seat when playing a bot (default: the first seat) / Ваше место
     #[arg(long)]
     seat: Option<String>,
-    /// Let a bot play the other seats (without it: hot-seat) / Соперник-бот
-    #[arg(long, value_enum)]
-    vs: Option<Opponent>,
+    /// Let a bot play the other seats (without it: hot-seat); `sandtable bots` lists them / Соперник-бот
+    #[arg(long, value_parser = parse_bot)]
+    vs: Option<BotKind>,
     /// Dice seed (default: from the clock) / Зерно кубиков
     #[arg(long)]
     seed: Option<u64>,
@@ -30,10 +30,12 @@ pub struct Args {
     setup: SetupArgs,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Opponent {
-    /// Uniformly random legal actions / Случайные допустимые ходы
-    Random,
+/// A bot by name, for `--vs`.
+fn parse_bot(name: &str) -> std::result::Result<BotKind, String> {
+    BotKind::parse(name).ok_or_else(|| {
+        let known: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
+        format!("no bot {name:?}; bots: {} / нет такого бота", known.join(", "))
+    })
 }
 
 pub fn run(a: &Args, lang: Lang) -> Result {
@@ -46,7 +48,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         None => Seat::new(0),
     };
     let humans = match a.vs {
-        Some(Opponent::Random) => SeatSet::one(mine),
+        Some(_) => SeatSet::one(mine),
         None => SeatSet::first(info.seats.len()),
     };
     let stdout = std::io::stdout();
@@ -57,7 +59,9 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         lang: lang.code(),
         terminal: stdout.is_terminal(),
         out: stdout.lock(),
-        bot_rng: ChaCha8Rng::seed_from_u64(seed ^ 0xb07),
+        driver: driver.clone(),
+        bot: a.vs.unwrap_or(BotKind::Random),
+        bot_seed: seed ^ 0xb07,
         listed: Vec::new(),
         secret: Vec::new(),
         shown: false,
@@ -67,10 +71,12 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         play.t("hot-seat: every seat is played here", "за одним экраном: все места играются здесь").to_owned()
     } else {
         format!(
-            "{} {} {}",
+            "{} {} {} {} ({})",
             play.t("you play", "вы играете за"),
             info.seat_id(mine),
-            play.t("against the random bot", "против случайного бота")
+            play.t("against the bot", "против бота"),
+            play.bot.name(),
+            play.bot.about().get(play.lang)
         )
     };
     writeln!(
@@ -93,7 +99,12 @@ struct Play<W: Write> {
     /// secret choices of a hot-seat game).
     terminal: bool,
     out: W,
-    bot_rng: ChaCha8Rng,
+    /// The game's driver: bots are asked through it.
+    driver: Arc<dyn Driver>,
+    /// The bot playing the seats not typed here.
+    bot: BotKind,
+    /// Mixed with the decision count for each bot move, so a game replays.
+    bot_seed: u64,
     /// The last numbered list shown; a number at the prompt plays its entry.
     listed: Vec<String>,
     /// Log indices of simultaneous (secret) choices not yet revealed: their
@@ -291,7 +302,8 @@ impl<W: Write> Play<W> {
     }
 
     fn bot_move(&mut self, seat: Seat, in_round: bool) -> Result {
-        let Some(action) = random_text_action(self.session.as_ref(), seat, &mut self.bot_rng) else {
+        let seed = self.bot_seed ^ (self.session.log().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let Some(action) = self.driver.bot_move(self.bot, self.session.as_ref(), seat, seed) else {
             return Err(Fail::text(
                 1,
                 format!("{} must act but has no legal action", self.id(seat)),
@@ -308,7 +320,7 @@ impl<W: Write> Play<W> {
         } else {
             applied.action
         };
-        writeln!(self.out, "{} ({}): {shown}", self.id(seat), self.t("random", "случайный"))?;
+        writeln!(self.out, "{} ({}): {shown}", self.id(seat), self.bot.name())?;
         let events = events_seen_by(&applied.events, self.onlooker());
         write!(self.out, "{}", event_lines(&events, self.lang, "  "))?;
         Ok(())

@@ -6,7 +6,6 @@ pub mod hooked;
 
 use reqwest::StatusCode;
 use sandtable_server::api::AppState;
-use sandtable_server::bots::RandomPlayer;
 use sandtable_server::hub::Hub;
 use sandtable_server::limits::Limiter;
 use sandtable_server::storage::Storage;
@@ -86,7 +85,7 @@ pub struct Harness {
 /// Serves `store` as `sandtable serve` would (client addresses included),
 /// bots without delay, `rate` requests/s, WebSockets as `ws` says.
 pub async fn harness(store: Arc<dyn Storage>, rate: u32, ws: WsConfig) -> Harness {
-    let hub = Hub::new(store, Duration::ZERO, Arc::new(RandomPlayer));
+    let hub = Hub::new(store, Duration::ZERO, sandtable_ai::BotKind::Random);
     let state = AppState { ws, ..AppState::new(hub, Arc::new(Limiter::new(rate))) };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
