@@ -4,7 +4,8 @@
 // Pages: "/" is the lobby (create a game, its links, recent games);
 // "/t/{token}" is a table: whatever that token may see and do (docs/server.md).
 //
-// Renderer contract — each game's script registers:
+// Renderer contract — each game's script (games/<id>/web/<id>.js, embedded by the game's crate,
+// served as /games/<id>.js and loaded when a table of that game is first shown) registers:
 //   Sandtable.games["<id>"] = { draw(svg, ctx), panel(ctx) }
 //   ctx = { drawing, view, lang ("en"|"ru"), seat (seat id or null), table (the whole table JSON),
 //           log (the log entries up to what the board shows: all of them live, fewer in a replay),
@@ -255,8 +256,24 @@
       if (!still) selected = null;
     }
     var need = !drawing || drawing.game !== table.game;
-    (need ? api("GET", "/api/drawing/" + table.game).then(function (d) { drawing = { game: table.game, data: d }; }) : Promise.resolve())
-      .then(function () { followTurn(); render(); });
+    Promise.all([
+      need ? api("GET", "/api/drawing/" + table.game).then(function (d) { drawing = { game: table.game, data: d }; }) : null,
+      renderer(table.game)
+    ]).then(function () { followTurn(); render(); });
+  }
+
+  // A game's renderer, loaded the first time a table of that game is shown
+  // (a failed load is tried again with the next table).
+  var renderers = {};
+  function renderer(game) {
+    if (S.games[game]) return Promise.resolve();
+    return renderers[game] || (renderers[game] = new Promise(function (done) {
+      var script = document.createElement("script");
+      script.src = "/games/" + encodeURIComponent(game) + ".js";
+      script.onload = done;
+      script.onerror = function () { delete renderers[game]; done(); };
+      document.head.appendChild(script);
+    }));
   }
 
   function connect() {

@@ -1,13 +1,57 @@
 // What every game's board renderer shares: SVG element building, number
-// rounding, bilingual names, and zoom and pan (wheel, pinch, drag, double
-// click, the + − ⤢ buttons). Plain JS, no build step.
+// rounding, bilingual names, zoom and pan (wheel, pinch, drag, double
+// click, the + − ⤢ buttons), and the drawing of hex grids, counters, stacks,
+// cards in a hand and tracks. Plain JS, no build step; web/dev/board.html
+// shows each helper.
 //
 //   var B = Sandtable.board;
 //   B.el("circle", {cx: 1, cy: 2, r: 0.5}, parent)  -> the new SVG element
-//   B.zoomable(svg, box, prefix)  after drawing: sets the viewBox to the zoomed part
-//       of box ({x, y, w, h}: the whole board, a strip at its top left free for the
+//   B.zoomable(svg, box, strip, prefix)  after drawing: sets the viewBox to the zoomed
+//       part of box ({x, y, w, h}: the whole board, a strip at its top free for the
 //       buttons) and draws the buttons; the zoom lives on the <svg> element, so
 //       it survives the shell redrawing the board after every change.
+//
+// Hexes (r: centre to corner; y grows downwards):
+//   B.hexPath(x, y, r, orientation, half)  the outline of one hex as path data:
+//       "pointy" (default; corners up and down, half = half its width) or
+//       "flat" (corners left and right, half = half its height); half defaults
+//       to √3/2·r, a regular hex.
+//   B.hexGrid(spec)  a rectangular offset grid, spec as crates/board's GridSpec
+//       in JSON: {columns, rows, orientation: "pointy-rows" | "flat-columns",
+//       shifted: "odd" | "even" (which 0-based rows (pointy) or columns (flat) are
+//       pushed half a hex east / toward higher rows), numbering:
+//       "letter-row-number-column" (Corps Command "M7") | "column-row-digits"
+//       (SCS "12.07"), "rows-run": "up" | "down", size (default 1)}. Centres
+//       and labels are those of HexGrid::center and HexGrid::label (the drawing's
+//       top-left corner at 0, 0). -> {center(c, r) {x, y}, path(c, r, scale),
+//       label(c, r), at(label) [c, r] | null, each(fn(c, r)), width, height}
+//       (c, r: 0-based column and row as printed).
+//
+// Pieces:
+//   B.counter(parent, o)  a square unit counter -> its <g>: centred on (o.x, o.y),
+//       side o.size; o.fill, o.ink (print), o.edge, o.edgeWidth (outline), o.rx,
+//       o.shadow (default true), o.attrs (on the <g>: data-piece, class),
+//       o.label (small, at the top), o.body(g, x, y, size) draws the middle
+//       (a NATO symbol…), o.values (the bottom line: "4-3-2", or
+//       [[text, fill or null], …] as spans, e.g. a reduced strength in another
+//       colour), o.dim (washed out: done for the turn).
+//   B.stack(items, x, y, step, draw)  a stack, items bottom first: the top one
+//       centred on (x, y), each one under it `step` further up and left, peeking
+//       out; calls draw(item, x, y, depth, index) bottom first, so the top is in front.
+//   B.nextInStack(ids, can, selected)  which piece a click on a stack picks: of
+//       the ids (bottom first) that can(id) (a function or a Set), the top one, or
+//       the next one down from the selected one; null if none can.
+//   B.hand(parent, cards, o)  cards in a hand, a row of faces -> its <g>: from
+//       (o.x, o.y), each o.w × o.h (2.5 × 3.5) o.gap apart (0.2; below 0 they
+//       overlap); a card {id, title, text, fill, ink} is a face with [data-card=id]
+//       (o.selected: raised), null or {back: true} a face-down back (o.back:
+//       {fill, ink, text}); o.onCard(id) hears clicks on faces.
+//   B.track(parent, o)  a turn or record track -> its <g>: boxes o.cell wide
+//       from (o.x, o.y), o.columns to a row (all), labelled o.labels or
+//       o.first… (1) for o.n boxes; boxes before o.at greyed, the marker on o.at
+//       (o.marker: {text, fill, ink}).
+//   B.trackHtml(n, at, prefix, first)  the same track as HTML for a side panel:
+//       <span class="P-box">k</span> per box, "P-now" on at, "P-past" before it.
 (function () {
   "use strict";
   window.Sandtable = window.Sandtable || { games: {} };
@@ -179,5 +223,192 @@
     apply(svg);
   }
 
-  Sandtable.board = { el: el, f: f, esc: esc, named: named, zoomable: zoomable, NS: NS };
+  // ------------------------------------------------------------ hexes --
+  var S3 = Math.sqrt(3);
+  function hexPath(x, y, r, orientation, half) {
+    var h = half == null ? S3 / 2 * r : half;
+    if (orientation === "flat") {
+      return "M" + f(x - r) + " " + f(y) + "l" + f(r / 2) + " " + f(-h) + "h" + f(r) + "l" + f(r / 2) + " " + f(h) +
+        "l" + f(-r / 2) + " " + f(h) + "h" + f(-r) + "z";
+    }
+    return "M" + f(x) + " " + f(y - r) + "l" + f(h) + " " + f(r / 2) + "v" + f(r) + "l" + f(-h) + " " + f(r / 2) +
+      "l" + f(-h) + " " + f(-r / 2) + "v" + f(-r) + "z";
+  }
+
+  // The same arithmetic as crates/board/src/grid.rs: offset (column, row) ->
+  // drawn row -> axial (q, r) -> centre.
+  function hexGrid(spec) {
+    var columns = spec.columns, rows = spec.rows, size = spec.size || 1;
+    var flat = spec.orientation === "flat-columns", up = spec["rows-run"] === "up";
+    var oddShifted = (spec.shifted || "odd") === "odd";
+    var oddLines = flat ? oddShifted !== up : oddShifted !== (up && rows % 2 === 0);
+    var digits = spec.numbering === "column-row-digits";
+    var wx = Math.max(2, String(columns).length), wy = Math.max(2, String(rows).length);
+    function lineShift(line) { return oddLines ? Math.floor(line / 2) : Math.floor((line + 1) / 2); }
+    function raw(c, row) {
+      var d = up ? rows - 1 - row : row;
+      if (flat) { var r1 = d - lineShift(c); return { x: 1.5 * c, y: S3 * (r1 + c / 2) }; }
+      var q = c - lineShift(d);
+      return { x: S3 * (q + d / 2), y: 1.5 * d };
+    }
+    var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    var cx = flat ? 1 : S3 / 2, cy = flat ? S3 / 2 : 1; // centre to the bounding box's edges
+    for (var r0 = 0; r0 < rows; r0++) {
+      for (var c0 = 0; c0 < columns; c0++) {
+        var p = raw(c0, r0);
+        minX = Math.min(minX, p.x - cx); minY = Math.min(minY, p.y - cy);
+        maxX = Math.max(maxX, p.x + cx); maxY = Math.max(maxY, p.y + cy);
+      }
+    }
+    function pad(n, w) { n = String(n); while (n.length < w) n = "0" + n; return n; }
+    var grid = {
+      width: (maxX - minX) * size, height: (maxY - minY) * size,
+      center: function (c, row) { var p = raw(c, row); return { x: (p.x - minX) * size, y: (p.y - minY) * size }; },
+      path: function (c, row, scale) {
+        var p = grid.center(c, row), r = size * (scale == null ? 1 : scale);
+        return hexPath(p.x, p.y, r, flat ? "flat" : "pointy");
+      },
+      label: function (c, row) {
+        return digits ? pad(c + 1, wx) + "." + pad(row + 1, wy) : String.fromCharCode(65 + row) + (c + 1);
+      },
+      at: function (label) {
+        var m = digits ? /^\s*(\d+)\.(\d+)\s*$/.exec(label) : /^\s*([A-Za-z])(\d+)\s*$/.exec(label);
+        if (!m) return null;
+        var c = +(digits ? m[1] : m[2]) - 1, row = digits ? +m[2] - 1 : m[1].toUpperCase().charCodeAt(0) - 65;
+        return c >= 0 && c < columns && row >= 0 && row < rows ? [c, row] : null;
+      },
+      each: function (fn) { for (var row = 0; row < rows; row++) for (var c = 0; c < columns; c++) fn(c, row); }
+    };
+    return grid;
+  }
+
+  // ---------------------------------------------------------- counters --
+  function counter(parent, o) {
+    var x = o.x, y = o.y, s = o.size || 1, rx = o.rx == null ? 0.08 : o.rx, ink = o.ink || "#111";
+    var g = el("g", o.attrs, parent);
+    var x0 = x - s / 2, y0 = y - s / 2;
+    if (o.shadow !== false) {
+      el("rect", { x: f(x0 + 0.05), y: f(y0 + 0.07), width: f(s), height: f(s), rx: rx, fill: "#000", opacity: 0.3 }, g);
+    }
+    el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: rx, fill: o.fill || "#eee",
+      stroke: o.edge || "#111", "stroke-width": o.edgeWidth == null ? 0.04 : o.edgeWidth }, g);
+    if (o.label != null) {
+      el("text", { x: f(x), y: f(y0 + s * 0.2), "font-size": f(s * 0.17), "text-anchor": "middle", fill: ink,
+        "pointer-events": "none" }, g, o.label);
+    }
+    if (o.body) o.body(g, x, y, s);
+    if (o.values != null) {
+      var t = el("text", { x: f(x), y: f(y0 + s * 0.9), "font-size": f(s * 0.24), "text-anchor": "middle",
+        "font-weight": "bold", fill: ink, "pointer-events": "none" }, g);
+      if (typeof o.values === "string") t.textContent = o.values;
+      else o.values.forEach(function (v) { el("tspan", v[1] ? { fill: v[1] } : null, t, v[0]); });
+    }
+    if (o.dim) el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: rx, fill: "#fff", opacity: 0.35, "pointer-events": "none" }, g);
+    return g;
+  }
+
+  function stack(items, x, y, step, draw) {
+    items.forEach(function (item, i) {
+      var depth = items.length - 1 - i;
+      draw(item, x - depth * step, y - depth * step, depth, i);
+    });
+  }
+
+  function nextInStack(ids, can, selected) {
+    var ok = typeof can === "function" ? can : function (id) { return can.has(id); };
+    var top = ids.filter(ok).reverse();
+    if (!top.length) return null;
+    return top[(top.indexOf(selected) + 1) % top.length];
+  }
+
+  // ------------------------------------------------------------- cards --
+  // Words of `text` in lines of at most `width` at font size `fs` (a rough
+  // average glyph width of 0.55 em).
+  function wrap(text, width, fs) {
+    var lines = [], line = "";
+    String(text || "").split(/\s+/).forEach(function (w) {
+      if (!w) return;
+      var next = line ? line + " " + w : w;
+      if (line && next.length * 0.55 * fs > width) { lines.push(line); line = w; } else line = next;
+    });
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  function hand(parent, cards, o) {
+    o = o || {};
+    var w = o.w || 2.5, h = o.h || 3.5, gap = o.gap == null ? 0.2 : o.gap, x = o.x || 0, y = o.y || 0;
+    var back = o.back || {};
+    var g = el("g", { "class": "hand" }, parent);
+    cards.forEach(function (c, i) {
+      var cx = x + i * (w + gap), cy = y - (c && o.selected != null && c.id === o.selected ? 0.25 * h : 0);
+      if (!c || c.back) {
+        var gb = el("g", { "class": "card-back" }, g);
+        el("rect", { x: f(cx), y: f(cy), width: f(w), height: f(h), rx: f(w * 0.08), fill: back.fill || "#37474f",
+          stroke: "#eceff1", "stroke-width": f(w * 0.03) }, gb);
+        el("rect", { x: f(cx + w * 0.1), y: f(cy + w * 0.1), width: f(w * 0.8), height: f(h - w * 0.2), rx: f(w * 0.05),
+          fill: "none", stroke: back.ink || "#b0bec5", "stroke-width": f(w * 0.02), "stroke-dasharray": f(w * 0.06) }, gb);
+        if (back.text) {
+          el("text", { x: f(cx + w / 2), y: f(cy + h / 2 + w * 0.06), "font-size": f(w * 0.16), "text-anchor": "middle",
+            fill: back.ink || "#b0bec5", "pointer-events": "none" }, gb, back.text);
+        }
+        return;
+      }
+      var ink = c.ink || "#263238", fs = w * 0.13;
+      var gc = el("g", { "class": "card" + (o.onCard ? " card-click" : ""), "data-card": c.id }, g);
+      el("rect", { x: f(cx), y: f(cy), width: f(w), height: f(h), rx: f(w * 0.08), fill: c.fill || "#fffdf5",
+        stroke: c.id === o.selected ? "#ff6f00" : "#455a64", "stroke-width": f(w * (c.id === o.selected ? 0.05 : 0.025)) }, gc);
+      wrap(c.title, w * 0.86, fs).forEach(function (line, k) {
+        el("text", { x: f(cx + w / 2), y: f(cy + fs * 1.4 + k * fs * 1.15), "font-size": f(fs), "font-weight": "bold",
+          "text-anchor": "middle", fill: ink, "pointer-events": "none" }, gc, line);
+      });
+      var small = fs * 0.8;
+      wrap(c.text, w * 0.86, small).forEach(function (line, k) {
+        el("text", { x: f(cx + w / 2), y: f(cy + h * 0.5 + k * small * 1.2), "font-size": f(small),
+          "text-anchor": "middle", fill: ink, "pointer-events": "none" }, gc, line);
+      });
+      if (o.onCard) gc.addEventListener("click", function (e) { e.stopPropagation(); o.onCard(c.id); });
+    });
+    return g;
+  }
+
+  // ------------------------------------------------------------ tracks --
+  function track(parent, o) {
+    var first = o.first == null ? 1 : o.first;
+    var labels = o.labels || Array.apply(null, Array(o.n || 0)).map(function (_, i) { return String(first + i); });
+    var cell = o.cell || 1, cols = o.columns || labels.length, x = o.x || 0, y = o.y || 0;
+    var at = labels.indexOf(String(o.at)), mk = o.marker || {};
+    var g = el("g", { "class": "track" }, parent);
+    labels.forEach(function (label, i) {
+      var bx = x + (i % cols) * cell, by = y + Math.floor(i / cols) * cell;
+      el("rect", { x: f(bx), y: f(by), width: f(cell), height: f(cell), fill: at >= 0 && i < at ? "#e0e0e0" : "#fafafa",
+        stroke: "#455a64", "stroke-width": f(cell * 0.04) }, g);
+      el("text", { x: f(bx + cell / 2), y: f(by + cell * 0.32), "font-size": f(cell * 0.26), "text-anchor": "middle",
+        fill: at >= 0 && i < at ? "#9e9e9e" : "#263238", "pointer-events": "none" }, g, label);
+      if (i === at) {
+        var mg = el("g", { "class": "track-marker" }, g);
+        el("rect", { x: f(bx + cell * 0.18), y: f(by + cell * 0.4), width: f(cell * 0.64), height: f(cell * 0.5),
+          rx: f(cell * 0.06), fill: mk.fill || "#1565c0", stroke: "#111", "stroke-width": f(cell * 0.03) }, mg);
+        if (mk.text) {
+          el("text", { x: f(bx + cell / 2), y: f(by + cell * 0.74), "font-size": f(cell * 0.22), "text-anchor": "middle",
+            "font-weight": "bold", fill: mk.ink || "#fff", "pointer-events": "none" }, mg, mk.text);
+        }
+      }
+    });
+    return g;
+  }
+
+  function trackHtml(n, at, prefix, first) {
+    var out = "", k0 = first == null ? 1 : first;
+    for (var k = k0; k < k0 + n; k++) {
+      out += '<span class="' + prefix + "-box" + (k === at ? " " + prefix + "-now" : k < at ? " " + prefix + "-past" : "") + '">' + k + "</span>";
+    }
+    return out;
+  }
+
+  Sandtable.board = {
+    el: el, f: f, esc: esc, named: named, zoomable: zoomable, NS: NS,
+    hexPath: hexPath, hexGrid: hexGrid, counter: counter, stack: stack, nextInStack: nextInStack,
+    wrap: wrap, hand: hand, track: track, trackHtml: trackHtml
+  };
 })();

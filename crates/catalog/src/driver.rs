@@ -29,29 +29,42 @@ pub trait Driver: Send + Sync {
     /// is handed only what the seat may know ([`sandtable_ai::Infoset`]):
     /// this is how the server, the terminal and the arena ask every bot.
     fn bot_move(&self, kind: BotKind, session: &dyn Session, seat: Seat, seed: u64) -> Option<String>;
+    /// The game's browser renderer, a script that registers
+    /// `Sandtable.games["<id>"]` (contract: `web/app.js`), embedded by the
+    /// game's crate; `None` for a game the browser cannot draw.
+    fn renderer(&self) -> Option<&'static str>;
 }
 
-/// Any [`Ruleset`] as a [`Driver`].
-pub struct Typed<R: Ruleset>(Rules<R>);
+/// Any [`Ruleset`] as a [`Driver`], with its browser renderer if it has one.
+pub struct Typed<R: Ruleset> {
+    rules: Rules<R>,
+    renderer: Option<&'static str>,
+}
 
 impl<R: Ruleset> Typed<R> {
-    /// The driver of `rules`.
+    /// The driver of `rules` (no renderer yet: see [`Typed::with_renderer`]).
     pub fn new(rules: R) -> Typed<R> {
-        Typed(Rules(Arc::new(rules)))
+        Typed::from_arc(Arc::new(rules))
     }
     /// The driver of shared rules.
     pub fn from_arc(rules: Arc<R>) -> Typed<R> {
-        Typed(Rules(rules))
+        Typed { rules: Rules(rules), renderer: None }
+    }
+    /// The same driver with the game's browser renderer (the script its
+    /// crate embeds, e.g. `sandtable_colditz::RENDERER_JS`).
+    #[must_use]
+    pub fn with_renderer(self, script: &'static str) -> Typed<R> {
+        Typed { renderer: Some(script), ..self }
     }
     /// The typed rules.
     pub fn rules(&self) -> &Arc<R> {
-        &self.0 .0
+        &self.rules.0
     }
 }
 
 impl<R: Ruleset> Driver for Typed<R> {
     fn game(&self) -> &dyn Game {
-        &self.0
+        &self.rules
     }
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError> {
         Ok(Box::new(Match::replay(self.rules().clone(), record)?))
@@ -66,5 +79,8 @@ impl<R: Ruleset> Driver for Typed<R> {
         let m = session.as_any().downcast_ref::<Match<R>>()?;
         let action = sandtable_ai::decide(kind.build::<R>(seed).as_mut(), m.rules(), m.state(), seat)?;
         Some(m.rules().notation(action))
+    }
+    fn renderer(&self) -> Option<&'static str> {
+        self.renderer
     }
 }

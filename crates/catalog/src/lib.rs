@@ -5,8 +5,12 @@
 //! [`Driver`]: the object-safe [`sandtable_core::Game`] plus the operations
 //! that need the typed ruleset (self-play, benchmarks, unchecked replay).
 //!
-//! Adding a game is three lines: its crate in `Cargo.toml`, a `use` and one
-//! `Typed::new(...)` line in [`catalog`].
+//! Each game comes with its browser renderer, the script its crate embeds
+//! ([`Driver::renderer`]); the server serves it as `/games/<id>.js`.
+//!
+//! Adding a game is two lines here: its crate in this crate's `Cargo.toml`
+//! and one `game(rules, renderer)` line in `registry.rs` (see ARCHITECTURE.md,
+//! *Adding a game*).
 #![deny(missing_docs)]
 
 mod bench;

@@ -1,19 +1,28 @@
 //! The list of games, and lookup by id.
 
 use crate::{Driver, Typed};
-use sandtable_colditz::Colditz;
-use sandtable_core::{GameRecord, LoadError, Session, Text};
-use sandtable_totensonntag::Totensonntag;
+use sandtable_core::{GameRecord, LoadError, Ruleset, Session, Text};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-/// Every game of this build, in a fixed order. Built once (parsing each
-/// game's data files), then each call clones the `Arc`s: O(games).
+/// Every game of this build, in a fixed order: one line per game, its rules
+/// and its browser renderer. Built once (parsing each game's data files),
+/// then each call clones the `Arc`s: O(games).
 pub fn catalog() -> Vec<Arc<dyn Driver>> {
     static GAMES: OnceLock<Vec<Arc<dyn Driver>>> = OnceLock::new();
-    GAMES
-        .get_or_init(|| vec![Arc::new(Typed::new(Totensonntag::standard())), Arc::new(Typed::new(Colditz::standard()))])
-        .clone()
+    GAMES.get_or_init(games).clone()
+}
+
+/// The games, one line each: its rules and its renderer.
+fn games() -> Vec<Arc<dyn Driver>> {
+    vec![
+        game(sandtable_totensonntag::Totensonntag::standard(), sandtable_totensonntag::RENDERER_JS),
+        game(sandtable_colditz::Colditz::standard(), sandtable_colditz::RENDERER_JS),
+    ]
+}
+
+fn game<R: Ruleset>(rules: R, renderer: &'static str) -> Arc<dyn Driver> {
+    Arc::new(Typed::new(rules).with_renderer(renderer))
 }
 
 /// The game whose id is `id` (case-insensitive).
@@ -82,6 +91,15 @@ mod tests {
         let e = find("nope").err().expect("absent");
         assert_eq!(e.known, vec!["totensonntag".to_owned(), "colditz".to_owned()]);
         assert!(e.to_string().contains("totensonntag") && e.to_string().contains("нет игры"));
+    }
+
+    #[test]
+    fn every_game_has_a_renderer_that_registers_its_id() {
+        for d in catalog() {
+            let id = &d.game().info().id;
+            let js = d.renderer().unwrap_or_else(|| panic!("{id} has no renderer"));
+            assert!(js.contains(&format!("Sandtable.games.{id} = ")), "{id}'s renderer registers Sandtable.games.{id}");
+        }
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/t/{token}", get(page))
+        .route("/games/{file}", get(renderer))
         .route("/api/catalog", get(catalog))
         .route("/api/drawing/{game}", get(drawing))
         .route("/api/games", get(list).post(create))
@@ -130,6 +131,20 @@ async fn asset(uri: axum::http::Uri) -> Response {
         Some((ty, body)) => ([(header::CONTENT_TYPE, ty), (header::CACHE_CONTROL, "no-cache")], body).into_response(),
         None => ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page", "нет такой страницы").into_response(),
     }
+}
+
+/// A game's renderer, `/games/{id}.js`: the script the game's crate embeds,
+/// found through the catalog; served as the shell's own scripts are.
+async fn renderer(Path(file): Path<String>) -> Answer {
+    let not_found = || ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page", "нет такой страницы");
+    let id = file.strip_suffix(".js").ok_or_else(not_found)?;
+    let script = web::renderer(id)
+        .map_err(|e| {
+            let t = e.text();
+            ApiError::new(StatusCode::NOT_FOUND, "unknown_game", t.en, t.ru)
+        })?
+        .ok_or_else(not_found)?;
+    Ok(([(header::CONTENT_TYPE, web::JS), (header::CACHE_CONTROL, "no-cache")], script).into_response())
 }
 
 async fn catalog(State(state): State<AppState>, ClientAddr(addr): ClientAddr) -> Answer {

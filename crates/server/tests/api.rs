@@ -273,6 +273,37 @@ async fn the_websocket_pushes_every_change() {
     s.stop();
 }
 
+/// Every game's renderer comes from its crate through the catalog, served
+/// as the shell's scripts are; an unknown game is a JSON 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_games_renderer_is_served_through_the_catalog() {
+    let s = start(&databases()[0]).await;
+    let shell = s.http.get(format!("{}/app.js", s.base)).send().await.expect("app.js");
+    let (status, v) = s.get("/api/catalog").await;
+    assert_eq!(status, StatusCode::OK);
+    let games = v["games"].as_array().expect("games");
+    assert!(!games.is_empty());
+    for g in games {
+        let id = g["id"].as_str().expect("id");
+        let r = s.http.get(format!("{}/games/{id}.js", s.base)).send().await.expect("renderer");
+        assert_eq!(r.status(), StatusCode::OK, "{id}");
+        assert!(r.headers()["content-type"].to_str().expect("type").starts_with("text/javascript"), "{id}");
+        for h in ["content-type", "cache-control"] {
+            assert_eq!(r.headers()[h], shell.headers()[h], "{id}: {h} as app.js");
+        }
+        let body = r.text().await.expect("text");
+        let embedded = sandtable_catalog::find(id).expect("in the catalog").renderer().expect("a renderer");
+        assert_eq!(body, embedded, "{id}: the script its crate embeds");
+        assert!(body.contains(&format!("Sandtable.games.{id} = ")), "{id}: registers itself");
+    }
+    let (status, v) = s.get("/games/chess.js").await;
+    assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "unknown_game"), "{v}");
+    assert!(v["error"]["en"].as_str().expect("text").contains("chess"), "{v}");
+    let (status, v) = s.get(&format!("/games/{}", games[0]["id"].as_str().expect("id"))).await;
+    assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "not_found"), "{v}");
+    s.stop();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_and_the_catalog_are_served() {
     let s = start(&databases()[0]).await;

@@ -1,10 +1,10 @@
 //! Writes a fixture for the browser renderer's static harness
-//! (`web/dev/colditz.html`): the board drawing and a few tables shaped like
+//! (`web/dev.html`): the board drawing and a few tables shaped like
 //! the server's `GET /api/t/{token}` answer, as one script
 //! (`window.COLDITZ_FIXTURE = …`), since a page opened from `file://` may
 //! not fetch.
 //!
-//! `cargo run -p sandtable-colditz --example web_fixture > web/dev/colditz-fixture.js`
+//! `cargo run -p sandtable-colditz --example web_fixture > games/colditz/web/fixture.js`
 
 use sandtable_colditz::{Action, Colditz, Loc, Marker, Nation, PawnId, State, TunnelState};
 use sandtable_core::{Events, LegalAction, Ruleset, Seat, Setup, ToAct, Viewer};

@@ -69,6 +69,11 @@ pub const fn pawns_per_officer(players: u8) -> u8 {
 /// The rules version written into game files.
 pub const RULES_VERSION: &str = "colditz-1.0";
 
+/// The browser renderer (`web/colditz.js`): draws `Ruleset::drawing` and the
+/// view, registering `Sandtable.games.colditz` (contract: `web/app.js`). The
+/// catalog hands it to the server, which serves it as `/games/colditz.js`.
+pub const RENDERER_JS: &str = include_str!("../web/colditz.js");
+
 /// The game: board and card manifests, shared by all its states.
 #[derive(Debug)]
 pub struct Colditz {

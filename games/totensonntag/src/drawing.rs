@@ -22,7 +22,7 @@ fn r3(v: f32) -> f64 {
 
 impl Totensonntag {
     /// The map and counters as JSON for the browser renderer
-    /// (`web/games/totensonntag.js`). Hex ids are the labels the notation and
+    /// (`web/totensonntag.js` in this crate). Hex ids are the labels the notation and
     /// the view use (`M7`), unit ids their codes (`pr8-1`). Coordinates are
     /// for hexes of size 1 (centre to corner), pointy-topped, y downwards,
     /// north up. Cost: O(hexes + units), about 40 KB of JSON; the server

@@ -63,6 +63,11 @@ pub struct Totensonntag {
 /// The rules version written into game files.
 pub const RULES_VERSION: &str = "cct-1.0";
 
+/// The browser renderer (`web/totensonntag.js`): draws `Ruleset::drawing` and the
+/// view, registering `Sandtable.games.totensonntag` (contract: `web/app.js`). The
+/// catalog hands it to the server, which serves it as `/games/totensonntag.js`.
+pub const RENDERER_JS: &str = include_str!("../web/totensonntag.js");
+
 impl Totensonntag {
     /// The game with the authored map and scenario shipped in `data/`.
     ///

@@ -1,5 +1,5 @@
 //! The map drawing and the action hints a graphical front end reads
-//! (`Ruleset::drawing`, `Ruleset::hint`; the browser's web/games/totensonntag.js).
+//! (`Ruleset::drawing`, `Ruleset::hint`; the browser renderer, web/totensonntag.js).
 
 mod common;
 

@@ -94,12 +94,8 @@
   }
 
   // --------------------------------------------------------- geometry --
-  var S3 = Math.sqrt(3);
-  function hexPath(x, y, r) {
-    var w = S3 / 2 * r;
-    return "M" + f(x) + " " + f(y - r) + "l" + f(w) + " " + f(r / 2) + "v" + f(r) + "l" + f(-w) + " " + f(r / 2) +
-      "l" + f(-w) + " " + f(-r / 2) + "v" + f(-r) + "z";
-  }
+  // Pointy-topped hexes (the drawing gives their centres: HexGrid::center).
+  function hexPath(x, y, r) { return B.hexPath(x, y, r, "pointy"); }
   // The board's box: the map, a strip above it for the zoom buttons, and a
   // band below it for reinforcements that may enter.
   var STRIP = 2.4, BAND = 3.2;
@@ -131,29 +127,27 @@
   // One counter of side `s` centred on (x, y); `mark` = "can" | "selected" | "active" | null.
   function counter(parent, spec, u, x, y, s, mark) {
     var c = COUNTER[spec.nationality] || COUNTER.german;
-    var g = el("g", { "data-piece": spec.code, "class": "tt-piece" + (mark ? " tt-" + mark : "") }, parent);
-    var x0 = x - s / 2, y0 = y - s / 2;
-    el("rect", { x: f(x0 + 0.05), y: f(y0 + 0.07), width: f(s), height: f(s), rx: 0.08, fill: "#000", opacity: 0.3 }, g);
-    el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: 0.08, fill: c.fill,
-      stroke: mark === "selected" ? "#ff6f00" : mark === "can" ? "#ffd600" : mark === "active" ? "#00e5ff" : "#111",
-      "stroke-width": mark ? 0.14 : 0.04 }, g);
-    el("text", { x: f(x), y: f(y0 + s * 0.2), "font-size": f(s * 0.17), "text-anchor": "middle", fill: c.ink,
-      "pointer-events": "none" }, g, spec.code);
-    symbol(g, spec["class"], x, y - s * 0.02, s * 0.46, s * 0.3, c.ink);
-    if (spec.range) {
-      el("circle", { cx: f(x0 + s * 0.86), cy: f(y - s * 0.02), r: f(s * 0.11), fill: "none", stroke: c.ink,
-        "stroke-width": 0.03 }, g);
-      el("text", { x: f(x0 + s * 0.86), y: f(y + s * 0.04), "font-size": f(s * 0.15), "text-anchor": "middle",
-        fill: c.ink, "pointer-events": "none" }, g, String(spec.range));
-    }
-    // Strength (now; red when hit) – defence – initiative, as the counter prints them (1.0).
+    // Strength (now; yellow when hit) – defence – initiative, as the counter prints them (1.0).
     var strength = u ? u.strength : spec.strength;
-    var t = el("text", { x: f(x), y: f(y0 + s * 0.9), "font-size": f(s * 0.24), "text-anchor": "middle",
-      "font-weight": "bold", fill: c.ink, "pointer-events": "none" }, g);
-    el("tspan", strength < spec.strength ? { fill: "#ffeb3b" } : null, t, String(strength));
-    el("tspan", null, t, "-" + spec.defence + "-" + spec.initiative);
-    if (u && u.act === "done") el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: 0.08, fill: "#fff", opacity: 0.35, "pointer-events": "none" }, g);
-    return g;
+    return B.counter(parent, {
+      x: x, y: y, size: s, fill: c.fill, ink: c.ink,
+      attrs: { "data-piece": spec.code, "class": "tt-piece" + (mark ? " tt-" + mark : "") },
+      edge: mark === "selected" ? "#ff6f00" : mark === "can" ? "#ffd600" : mark === "active" ? "#00e5ff" : "#111",
+      edgeWidth: mark ? 0.14 : 0.04,
+      label: spec.code,
+      body: function (g) {
+        symbol(g, spec["class"], x, y - s * 0.02, s * 0.46, s * 0.3, c.ink);
+        if (spec.range) {
+          var x0 = x - s / 2;
+          el("circle", { cx: f(x0 + s * 0.86), cy: f(y - s * 0.02), r: f(s * 0.11), fill: "none", stroke: c.ink,
+            "stroke-width": 0.03 }, g);
+          el("text", { x: f(x0 + s * 0.86), y: f(y + s * 0.04), "font-size": f(s * 0.15), "text-anchor": "middle",
+            fill: c.ink, "pointer-events": "none" }, g, String(spec.range));
+        }
+      },
+      values: [[String(strength), strength < spec.strength ? "#ffeb3b" : null], ["-" + spec.defence + "-" + spec.initiative, null]],
+      dim: u && u.act === "done"
+    });
   }
 
   // ------------------------------------------------------------- draw --
@@ -247,7 +241,7 @@
       }
       g.addEventListener("click", function (e) {
         if (places.has(h.id) && ctx.onPlace) { e.stopPropagation(); ctx.onPlace(h.id); return; }
-        var pick = nextInStack(st[h.id] || [], pieces, sel);
+        var pick = B.nextInStack((st[h.id] || []).map(function (u) { return u.code; }), pieces, sel);
         if (pick && ctx.onPiece) { e.stopPropagation(); ctx.onPiece(pick); }
       });
     });
@@ -257,11 +251,10 @@
     var S = 1.05;
     Object.keys(st).forEach(function (hexId) {
       var h = ix.hex[hexId], list = st[hexId];
-      list.forEach(function (u, i) {
-        var depth = list.length - 1 - i;
+      B.stack(list, h.x, h.y, 0.16, function (u, x, y) {
         var spec = ix.unit[u.code];
         var mark = u.code === sel ? "selected" : pieces.has(u.code) ? "can" : u.code === view.active ? "active" : null;
-        var g = counter(gp, spec, u, h.x - depth * 0.16, h.y - depth * 0.16, S, mark);
+        var g = counter(gp, spec, u, x, y, S, mark);
         g.addEventListener("click", function (e) {
           e.stopPropagation();
           if (places.has(hexId) && ctx.onPlace && sel && sel !== u.code) { ctx.onPlace(hexId); return; }
@@ -295,14 +288,6 @@
     B.zoomable(svg, bx, STRIP, "tt");
   }
 
-  // The unit of a stack a click on its hex selects: the top one with orders,
-  // or the next one down from the selected one.
-  function nextInStack(list, pieces, sel) {
-    var can = list.filter(function (u) { return pieces.has(u.code); }).reverse();
-    if (!can.length) return null;
-    var at = can.map(function (u) { return u.code; }).indexOf(sel);
-    return can[(at + 1) % can.length].code;
-  }
   function shortName(s) {
     var i = s.indexOf(" (");
     return i > 0 ? s.slice(0, i) : s;
@@ -325,14 +310,8 @@
       "</style>", '<div class="tt-panel">'];
     // Turn track and impulse pairs (2.0).
     h.push("<h2>" + esc(T("Turn ", "Ход ")) + view.turn + "/" + view.turns + " · " + esc(dateText(view, lang)) + "</h2>");
-    var track = "";
-    for (var t = 1; t <= view.turns; t++) {
-      track += '<span class="tt-box' + (t === view.turn ? " tt-now" : t < view.turn ? " tt-past" : "") + '">' + t + "</span>";
-    }
-    var pairs = "";
-    for (var p = 1; p <= view.pairs; p++) {
-      pairs += '<span class="tt-box' + (p === view.pair ? " tt-now" : p < view.pair ? " tt-past" : "") + '">' + p + "</span>";
-    }
+    var track = B.trackHtml(view.turns, view.turn, "tt");
+    var pairs = B.trackHtml(view.pairs, view.pair, "tt");
     h.push('<div class="tt-track">' + track + '</div><div class="tt-track"><span class="muted">' +
       esc(T("impulse pair", "пара импульсов")) + "</span> " + pairs + "</div>");
     h.push('<div id="tt-phase"><b>' + esc(phaseText(view, lang)) + "</b></div>");

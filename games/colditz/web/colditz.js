@@ -111,10 +111,9 @@
   }
 
   // ------------------------------------------------------------- draw --
+  // A circle's tile: a pointy-topped hex of the drawing's lattice.
   function hexPath(x, y, L) {
-    var h = L.half_width || 1, r = L.r || 1.1667;
-    return "M" + f(x) + " " + f(y - r) + "l" + f(h) + " " + f(r / 2) + "v" + f(r) + "l" + f(-h) + " " + f(r / 2) +
-      "l" + f(-h) + " " + f(-r / 2) + "v" + f(-r) + "z";
+    return B.hexPath(x, y, L.r || 1.1667, "pointy", L.half_width || 1);
   }
 
   function tiles(drawing) {
