@@ -158,7 +158,8 @@ fn cct_2_1_privileges_carry_into_the_next_turn() {
 
 #[test]
 fn cct_2_2_allies_choose_any_level_in_the_first_pair() {
-    let (r, mut s) = blank(1);
+    // Seed 2: the Axis rolls 4, so nobody may pick in pair 2.
+    let (r, mut s) = blank(2);
     assert_eq!(r.to_act(&s).seats(), sandtable_core::SeatSet::one(ALLIES));
     let mut options = legal(&r, &s, ALLIES);
     options.sort();
