@@ -53,13 +53,11 @@ fn unknown_seat_and_game_are_errors() {
 #[test]
 fn hot_seat_secret_round_passes_the_keyboard() {
     let dir = TempDir::new("play4");
-    // Seed 4: the Allies pick 6 and the Axis rolls 6, so both pick secretly
-    // in the next pair (2.1). Checked only if the dice still fall that way.
+    // Seed 1: the Allies pick 6 and the Axis rolls 6, so both pick secretly
+    // in the next pair (2.1). The dice are pinned (golden games), so this holds.
     let out =
-        ok(&run_in(&dir.0, &["play", "totensonntag", "--seed", "4"], "pick 6\nend\nend\npick 2\nlog\npick 5\nquit\n"));
-    if !out.contains("Axis rolls initiative 6") || !out.contains("to act: axis allies") {
-        return;
-    }
+        ok(&run_in(&dir.0, &["play", "totensonntag", "--seed", "1"], "pick 6\nend\nend\npick 2\nlog\npick 5\nquit\n"));
+    assert!(out.contains("Axis rolls initiative 6") && out.contains("to act: axis allies"), "{out}");
     assert!(out.contains("pass the keyboard to axis") && out.contains("pass the keyboard to allies"), "{out}");
     assert!(out.contains("4. axis: (secret choice)"), "{out}");
     assert!(out.contains("Axis picks initiative level 2"), "{out}");
