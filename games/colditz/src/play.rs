@@ -153,7 +153,7 @@ impl Colditz {
             (Card::BribeOne, Arg::Equip(e), Arg::None) | (Card::TurnIn(e), Arg::None, Arg::None) => {
                 if s.stock[e.index()] == 0 {
                     return Err(Illegal::fixed(
-                        "Colditz: Equipment",
+                        "Colditz: Equipment cards",
                         "none of that equipment is left",
                         "этой Экипировки не осталось",
                     ));
@@ -167,7 +167,7 @@ impl Colditz {
                 let need_a = if a == b { 2 } else { 1 };
                 if s.stock[a.index()] < need_a || s.stock[b.index()] == 0 {
                     return Err(Illegal::fixed(
-                        "Colditz: Equipment",
+                        "Colditz: Equipment cards",
                         "not enough of that equipment is left",
                         "столько этой Экипировки не осталось",
                     ));

@@ -70,7 +70,7 @@ fn colditz_cards_bribe_one_takes_one_equipment_card_of_choice() {
     give_card(&mut s, BR.seat(), card(&r, "bribe-one"));
     let all = s.stock[Equipment::Pass.index()];
     give_equipment(&mut s, FR, Equipment::Pass, all);
-    assert_eq!(refused(&r, &s, BR.seat(), "play bribe-one pass").rule, "Colditz: Equipment");
+    assert_eq!(refused(&r, &s, BR.seat(), "play bribe-one pass").rule, "Colditz: Equipment cards");
 }
 
 #[test]
