@@ -123,7 +123,7 @@ impl Colditz {
             }
             (Card::Search(_), Arg::None, Arg::None) => {
                 if s.search.is_some() {
-                    return Err(bad("one Search a turn", "один Обыск за ход"));
+                    return Err(Illegal::fixed("Colditz: Search", "one Search a turn", "один Обыск за ход"));
                 }
                 Ok(())
             }
@@ -189,7 +189,8 @@ impl Colditz {
             }
             (Card::Diversion, Arg::Pawn(g), Arg::None) => {
                 if !g.is_guard() || !on_board(g) {
-                    return Err(bad(
+                    return Err(Illegal::fixed(
+                        "Colditz: Diversion / Inspection by the German High Command",
                         "send a guard on the board to the barracks",
                         "отправьте в Бараки Охранника с поля",
                     ));
@@ -198,7 +199,8 @@ impl Colditz {
             }
             (Card::Inspection, Arg::Pawn(g), Arg::Pawn(h)) => {
                 if !g.is_guard() || !h.is_guard() || g >= h || !on_board(g) || !on_board(h) {
-                    return Err(bad(
+                    return Err(Illegal::fixed(
+                        "Colditz: Diversion / Inspection by the German High Command",
                         "name two guards on the board, lower number first",
                         "назовите двух Охранников на поле, меньший номер первым",
                     ));
@@ -230,11 +232,18 @@ impl Colditz {
                 Ok(())
             }
             (Card::Release, Arg::Pawn(p), Arg::None) => {
-                if !own_pow(p) || !in_cell(p) || self.release_circle(s, p).is_none() {
+                if !own_pow(p) || !in_cell(p) {
                     return Err(Illegal::fixed(
-                        "Colditz: Solitary Cells",
+                        "Colditz: Release from Solitary",
                         "release one of your POWs in solitary",
                         "выпустить можно своего Военнопленного из Одиночки",
+                    ));
+                }
+                if self.release_circle(s, p).is_none() {
+                    return Err(Illegal::fixed(
+                        "Colditz: Solitary Cells",
+                        "no free circle near the cell door",
+                        "у двери Одиночки нет свободного кружка",
                     ));
                 }
                 Ok(())
@@ -243,7 +252,8 @@ impl Colditz {
             (Card::StaffCar, Arg::Pawn(p), Arg::None) => {
                 let next_to_car = s.pawn(p).circle().is_some_and(|c| self.board.net.link(c, self.board.car).is_some());
                 if !own_pow(p) || !next_to_car || s.pawn(p).in_tunnel {
-                    return Err(bad(
+                    return Err(Illegal::fixed(
+                        "Colditz: Staff Car",
                         "one of your POWs must stand next to the staff car",
                         "ваш Военнопленный должен стоять рядом со Штабным Автомобилем",
                     ));

@@ -106,7 +106,11 @@ fn colditz_cards_diversion_and_inspection_send_guards_to_the_barracks() {
     give_card(&mut s, BR.seat(), card(&r, "diversion"));
     give_card(&mut s, BR.seat(), card(&r, "inspection"));
     move_phase(&mut s, BR.seat(), 0);
-    assert_eq!(refused(&r, &s, BR.seat(), "play diversion g4").rule, "Colditz: Cards", "a guard in the barracks");
+    assert_eq!(
+        refused(&r, &s, BR.seat(), "play diversion g4").rule,
+        "Colditz: Diversion / Inspection by the German High Command",
+        "a guard in the barracks"
+    );
     play(&r, &mut s, BR.seat(), "play diversion g3");
     assert_eq!(at(&s, guard(3)), Loc::Barracks);
     play(&r, &mut s, BR.seat(), "play inspection g1 g2");
@@ -183,7 +187,7 @@ fn colditz_cards_staff_car_needs_a_kit_and_the_car() {
     let (r, mut s) = by_the_car();
     let (a, _) = pair_in(&r, Zone::Inner);
     put(&mut s, pow(BR, 1), a);
-    assert_eq!(refused(&r, &s, BR.seat(), "play staff-car br1").rule, "Colditz: Cards");
+    assert_eq!(refused(&r, &s, BR.seat(), "play staff-car br1").rule, "Colditz: Staff Car");
 }
 
 /// A guard spot and a POW spot outside, `d` apart in the line of fire.
@@ -424,4 +428,26 @@ fn colditz_cards_move_fast_needs_a_free_circle_in_the_room() {
     assert!(e.text.en.contains("no free circle"), "{}", e.text.en);
     s.pawn_mut(pow(US, 1)).loc = Loc::Absent;
     play(&r, &mut s, BR.seat(), "play move-fast:kitchen br1");
+}
+
+#[test]
+fn colditz_cards_search_one_a_turn() {
+    let (r, mut s) = blank(4, 1);
+    give_card(&mut s, DE, card(&r, "search:dentist"));
+    give_card(&mut s, DE, card(&r, "search:kitchen"));
+    move_phase(&mut s, DE, 0);
+    play(&r, &mut s, DE, "play search:dentist");
+    assert_eq!(refused(&r, &s, DE, "play search:kitchen").rule, "Colditz: Search");
+}
+
+#[test]
+fn colditz_cards_release_from_solitary_takes_a_pow_in_solitary() {
+    let (r, mut s) = blank(4, 1);
+    let (a, _) = pair_in(&r, Zone::Inner);
+    put(&mut s, pow(BR, 1), a);
+    put(&mut s, pow(BR, 2), cells(&r, 0)[0]);
+    give_card(&mut s, BR.seat(), card(&r, "release"));
+    move_phase(&mut s, BR.seat(), 0);
+    assert_eq!(refused(&r, &s, BR.seat(), "play release br1").rule, "Colditz: Release from Solitary");
+    play(&r, &mut s, BR.seat(), "play release br2");
 }
