@@ -144,7 +144,9 @@ fn cct_7_3_attackers_may_advance_into_a_cleared_hex_despite_zoc() {
     assert_eq!(refused(&r, &s, AXIS, "advance pz2 G8").rule, "CCT 7.3", "did not attack");
     play(&r, &mut s, AXIS, "advance pz G8");
     assert_eq!(s.hex_of(unit(&r, "pz")), Some(hex(&r, "G8")));
-    assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3", "once");
+    let e = refused(&r, &s, AXIS, "advance pz G8");
+    assert_eq!(e.rule, "CCT 7.3");
+    assert!(e.text.en.contains("advances once"), "{}", e.text.en);
 }
 
 #[test]
