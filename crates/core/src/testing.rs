@@ -84,3 +84,155 @@ pub fn check_rules_md(dir: &Path, min: usize) {
     }
     assert!(cited >= min, "RULES.md should cite the tests of its rules ({cited} found, at least {min} expected)");
 }
+
+/// Checks that every rule reference a game's source cites is documented in
+/// its `RULES.md`: every string literal in `src/**/*.rs` that starts with
+/// `prefix` (`"CCT "`, `"Colditz: "`) names, after the prefix, the first cell
+/// of a table row of `RULES.md` (`| 5.0 |`, `| Searchlights |`). Refusals
+/// (`Illegal::fixed`/`Illegal::new`) and events (`Events::say`/`roll`) take
+/// their references as such literals, directly or through a `let`. Panics
+/// listing every missing reference at once. `dir` is the game crate's directory.
+pub fn check_rule_refs_documented(dir: &Path, prefix: &str) {
+    let missing = undocumented_rule_refs(dir, prefix);
+    assert!(
+        missing.is_empty(),
+        "rule references used in src/ but absent from RULES.md (no table row whose first cell is the section):\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The references [`check_rule_refs_documented`] would report, as
+/// `"reference" (file)`, sorted. Panics if no reference is found at all: a
+/// wrong prefix must not pass silently.
+pub fn undocumented_rule_refs(dir: &Path, prefix: &str) -> Vec<String> {
+    let rules = std::fs::read_to_string(dir.join("RULES.md")).expect("RULES.md");
+    let sections: std::collections::BTreeSet<&str> = rules
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('|'))
+        .filter_map(|l| l.split('|').next())
+        .map(str::trim)
+        .collect();
+    let mut files = Vec::new();
+    rust_files(&dir.join("src"), &mut files);
+    let mut found = 0;
+    let mut missing = std::collections::BTreeSet::new();
+    for file in &files {
+        let source = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for literal in string_literals(&source) {
+            let Some(section) = literal.strip_prefix(prefix) else { continue };
+            found += 1;
+            if !sections.contains(section) {
+                let name = file.strip_prefix(dir).unwrap_or(file);
+                missing.insert(format!("{literal:?} ({})", name.display()));
+            }
+        }
+    }
+    assert!(found > 0, "no string literal starting with {prefix:?} in {}", dir.join("src").display());
+    missing.into_iter().collect()
+}
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The contents of the ordinary string literals of Rust source (escapes kept
+/// as written), skipping comments and character literals such as `'"'`.
+fn string_literals(source: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = source.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
+            // A character literal ('x', '\n', '"'); a lifetime ('a) is left alone.
+            '\'' => {
+                let mut ahead = chars.clone();
+                let first = ahead.next();
+                let literal = match first {
+                    Some('\\') => ahead.next().is_some() && ahead.next() == Some('\''),
+                    Some(_) => ahead.next() == Some('\''),
+                    None => false,
+                };
+                if literal {
+                    let len = if first == Some('\\') { 3 } else { 2 };
+                    for _ in 0..len {
+                        chars.next();
+                    }
+                }
+            }
+            '"' => {
+                let mut text = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            text.push(c);
+                            text.extend(chars.next());
+                        }
+                        '"' => break,
+                        _ => text.push(c),
+                    }
+                }
+                out.push(text);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_literals_skip_comments_and_character_literals() {
+        let source = r#"
+            // "CCT 9.9" in a comment
+            /* "CCT 8.8" */
+            let q = '"'; let e = '\''; fn f<'a>(x: &'a str) {}
+            Illegal::fixed("CCT 1.0", "say \"hi\"", "ru");
+        "#;
+        assert_eq!(string_literals(source), ["CCT 1.0", "say \\\"hi\\\"", "ru"]);
+    }
+
+    #[test]
+    fn a_planted_undocumented_reference_is_reported() {
+        let dir = std::env::temp_dir().join(format!("sandtable-rule-refs-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src/deep")).unwrap();
+        std::fs::write(dir.join("RULES.md"), "| § | rule |\n|---|---|\n| 1.0 | documented |\n").unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "fn a() { Illegal::fixed(\"TOY 1.0\", \"en\", \"ru\"); ev.say(\"TOY 2.0\", || t); }",
+        )
+        .unwrap();
+        std::fs::write(dir.join("src/deep/more.rs"), "const RULE: &str = \"TOY 1.0a\";").unwrap();
+        let missing = undocumented_rule_refs(&dir, "TOY ");
+        let caught = std::panic::catch_unwind(|| check_rule_refs_documented(&dir, "TOY "));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(missing, ["\"TOY 1.0a\" (src/deep/more.rs)", "\"TOY 2.0\" (src/lib.rs)"]);
+        assert!(caught.is_err(), "the check must fail on a missing reference");
+    }
+}

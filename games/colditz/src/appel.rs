@@ -11,13 +11,46 @@ use sandtable_core::{Events, Illegal, Seat, Text};
 use std::collections::VecDeque;
 
 impl Colditz {
-    /// POWs Appel cannot touch: in a tunnel, a safe area, solitary, outside
-    /// the castle, or already at Appel.
+    /// POWs Appel cannot touch (see `appel_exemption`).
     pub(crate) fn appel_exempt(&self, s: &State, q: PawnId) -> bool {
+        self.appel_exemption(s, q).is_err()
+    }
+
+    /// Why Appel does not touch a POW, if it does not: off the board, in a
+    /// tunnel, a safe area or solitary (Osprey FAQ), outside the castle
+    /// (Legend), or already at Appel.
+    pub(crate) fn appel_exemption(&self, s: &State, q: PawnId) -> Result<(), Illegal> {
         let pawn = s.pawn(q);
-        let Some(c) = pawn.circle() else { return true };
+        let Some(c) = pawn.circle() else {
+            return Err(Illegal::fixed(
+                "Colditz: Appel",
+                "that POW is not on the board",
+                "этого Военнопленного нет на поле",
+            ));
+        };
         let circle = self.board.circle(c);
-        pawn.in_tunnel || circle.safe || circle.zone.is_cell() || matches!(circle.zone, Zone::Outside | Zone::Appel)
+        if circle.zone == Zone::Outside {
+            return Err(Illegal::fixed(
+                "Colditz: Outside the castle",
+                "POWs outside the castle are exempt from Appel",
+                "Военнопленные Возле Замка имеют иммунитет к карте «Сбор»",
+            ));
+        }
+        if circle.zone == Zone::Appel {
+            return Err(Illegal::fixed(
+                "Colditz: Appel card",
+                "that POW is at Appel already: there is nothing to refuse",
+                "этот Военнопленный уже на Месте Сбора: отказываться не от чего",
+            ));
+        }
+        if pawn.in_tunnel || circle.safe || circle.zone.is_cell() {
+            return Err(Illegal::fixed(
+                "Colditz: Appel card",
+                "POWs in tunnels, safe areas or solitary are exempt from Appel",
+                "Военнопленные в Тоннелях, Безопасных Зонах и в Одиночке не затрагиваются «Сбором»",
+            ));
+        }
+        Ok(())
     }
 
     /// Plays Appel: officers with POWs it touches must answer.
@@ -41,14 +74,14 @@ impl Colditz {
 
     /// Checks `refuse p`.
     pub(crate) fn check_refuse(&self, s: &State, seat: Seat, q: PawnId) -> Result<(), Illegal> {
-        if q.nation().map(Nation::seat) != Some(seat) || s.pawn(q).loc == crate::Loc::Absent || self.appel_exempt(s, q)
-        {
+        if q.nation().map(Nation::seat) != Some(seat) || s.pawn(q).loc == crate::Loc::Absent {
             return Err(Illegal::fixed(
                 "Colditz: Appel",
-                "refuse Appel only for your own POWs that it touches",
-                "отказаться от Сбора можно только за своих Военнопленных, которых он касается",
+                "refuse Appel only for your own POWs",
+                "отказаться от Сбора можно только за своих Военнопленных",
             ));
         }
+        self.appel_exemption(s, q)?;
         if s.refused & (1 << q.index()) != 0 {
             return Err(Illegal::fixed(
                 "Colditz: Appel",

@@ -9,35 +9,73 @@ use crate::{Action, Colditz};
 use sandtable_core::{Events, Illegal, Text};
 
 impl Colditz {
-    /// Whether a guard landing on this POW may arrest him:
+    /// Whether a guard landing on this POW may arrest him (see `check_liable`).
+    pub(crate) fn liable(&self, s: &State, q: PawnId) -> bool {
+        self.check_liable(s, q).is_ok()
+    }
+
+    /// Why a guard landing on this POW may not arrest him, if he may not:
     /// - never in a safe area, at Appel, in solitary, in an undetected tunnel,
     ///   or while heading back from the outer cells with no equipment held;
     /// - in the inner courtyard (and its rooms) only if his officer holds Equipment;
     /// - always in the outer courtyard, outside the castle, or on a guard post.
-    pub(crate) fn liable(&self, s: &State, q: PawnId) -> bool {
-        let Some(nation) = q.nation() else {
-            return false;
-        };
+    pub(crate) fn check_liable(&self, s: &State, q: PawnId) -> Result<(), Illegal> {
         let pawn = s.pawn(q);
-        let Some(c) = pawn.circle() else { return false };
+        let (Some(nation), Some(c)) = (q.nation(), pawn.circle()) else {
+            return Err(Illegal::fixed(
+                "Colditz: Arrest",
+                "guards arrest POWs on the board",
+                "Охранники Арестовывают Военнопленных на поле",
+            ));
+        };
         let circle = self.board.circle(c);
         // Below ground only the tunnel's detection matters, whatever lies above.
         if pawn.in_tunnel {
-            return circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == crate::TunnelState::Detected);
+            return match circle.tunnel {
+                Some((t, _)) if s.tunnel(t) == crate::TunnelState::Detected => Ok(()),
+                _ => Err(Illegal::fixed(
+                    "Colditz: Tunnels",
+                    "guards arrest POWs in a tunnel only once Tunnel Detected is played on it",
+                    "Охранники могут Арестовывать Военнопленных в Тоннеле, только если разыграна карта «Обнаружение Тоннеля»",
+                )),
+            };
         }
-        if circle.safe || circle.zone == Zone::Appel || circle.zone.is_cell() {
-            return false;
+        if circle.zone == Zone::Appel {
+            return Err(Illegal::fixed(
+                "Colditz: Appel area",
+                "a POW in the Appel area cannot be arrested: it counts as a safe area",
+                "Военнопленного в Области Сбора нельзя Арестовать: она считается Безопасной Зоной",
+            ));
+        }
+        if circle.safe {
+            return Err(Illegal::fixed(
+                "Colditz: Safe Areas",
+                "POWs in a safe area are immune to arrest",
+                "Военнопленные в Безопасной Зоне имеют иммунитет к Аресту",
+            ));
+        }
+        if circle.zone.is_cell() {
+            return Err(Illegal::fixed(
+                "Colditz: Solitary Cells",
+                "a POW in solitary is arrested already",
+                "Военнопленный в Одиночке уже Арестован",
+            ));
         }
         if pawn.returning && s.held(nation) == 0 {
-            return false;
+            return Err(Illegal::fixed(
+                "Colditz: Arrest (heading back)",
+                "a POW released from the outer cells, heading back to the inner courtyard while his officer holds no Equipment, is immune to arrest",
+                "Военнопленный, выпущенный из Внешних Одиночных Камер и идущий к Внутреннему Двору, когда его Офицер Беглец не имеет Экипировки, имеет иммунитет к Аресту",
+            ));
         }
-        if circle.guard_post {
-            return true;
+        if circle.zone.is_inner() && !circle.guard_post && s.held(nation) == 0 {
+            return Err(Illegal::fixed(
+                "Colditz: Arrest",
+                "in the inner courtyard a POW is arrested only if his officer holds Equipment",
+                "во Внутреннем Дворе Военнопленного можно Арестовать, только если его Офицер Беглец имеет Экипировку",
+            ));
         }
-        if circle.zone.is_inner() {
-            return s.held(nation) > 0;
-        }
-        true
+        Ok(())
     }
 
     /// A guard arrests a POW: the guard goes to the office, the POW to
@@ -291,7 +329,7 @@ impl Colditz {
             let Some(g) = self.next_barracks_guard(s) else {
                 return;
             };
-            ev.say("Colditz: Legend", || {
+            ev.say("Colditz: Guard Posts", || {
                 Text::new(
                     format!("{} ends on a guard post", q.code()),
                     format!("{} закончил движение на Посту Охраны", q.code()),

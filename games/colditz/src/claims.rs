@@ -26,7 +26,7 @@ impl Colditz {
 
     fn officer(&self, seat: Seat) -> Result<Nation, Illegal> {
         Nation::of_seat(seat).ok_or(Illegal::fixed(
-            "Colditz: Equipment",
+            "Colditz: Equipment cards",
             "only Escape Officers collect equipment",
             "Экипировку собирают только Офицеры Беглецы",
         ))
@@ -38,21 +38,21 @@ impl Colditz {
         let nation = self.officer(seat)?;
         if p >= q || p.nation() != Some(nation) || q.nation() != Some(nation) {
             return Err(Illegal::fixed(
-                "Colditz: Equipment",
+                "Colditz: Equipment cards",
                 "name two of your POWs, lower number first",
                 "назовите двух своих Военнопленных, меньший номер первым",
             ));
         }
         if self.room_symbol(s, p) != Some(e.symbol()) || self.room_symbol(s, q) != Some(e.symbol()) {
             return Err(Illegal::fixed(
-                "Colditz: Equipment",
+                "Colditz: Equipment cards",
                 "both POWs must stand in rooms with that equipment's symbol",
                 "оба Военнопленных должны быть в Комнатах с символом этой Экипировки",
             ));
         }
         if s.stock[e.index()] == 0 {
             return Err(Illegal::fixed(
-                "Colditz: Equipment",
+                "Colditz: Equipment cards",
                 "none of that equipment is left in its stack",
                 "эта Экипировка закончилась в стопке",
             ));
@@ -68,7 +68,7 @@ impl Colditz {
         for x in [p, q] {
             self.send_to_appel(s, x);
         }
-        ev.say("Colditz: Equipment", || {
+        ev.say("Colditz: Equipment cards", || {
             let t = e.text();
             Text::new(
                 format!("{} collect a {}", nation.name().en, t.en),
@@ -201,14 +201,14 @@ impl Colditz {
         let nation = self.officer(seat)?;
         if seat == GERMAN || to == nation || !self.nations(s).any(|n| n == to) {
             return Err(Illegal::fixed(
-                "Colditz: Equipment",
+                "Colditz: Equipment cards",
                 "give to another Escape Officer in the game",
                 "передавать можно другому Офицеру Беглецу в игре",
             ));
         }
         if s.holds(nation, e) == 0 {
             return Err(Illegal::fixed(
-                "Colditz: Equipment",
+                "Colditz: Equipment cards",
                 "you do not hold that equipment",
                 "у вас нет этой Экипировки",
             ));

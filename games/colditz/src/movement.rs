@@ -10,6 +10,43 @@ use crate::{Action, Colditz};
 use sandtable_core::{Events, Illegal, Seat, Text};
 use std::collections::VecDeque;
 
+/// Movement: "a pawn can never move through a circle holding another pawn
+/// (on the same level)"; moving onto a guard is a POW giving himself up.
+const PAWN_IN_THE_WAY: Illegal = Illegal::fixed(
+    "Colditz: Movement (pawns)",
+    "a pawn never moves through or onto a circle holding another pawn (a POW may step onto a guard to give himself up)",
+    "пешка никогда не может двигаться через кружок, содержащий другую пешку (Военнопленный может сам сдаться, перейдя на кружок Охранника)",
+);
+
+/// `cross` is for one's own POWs on the board.
+const NOT_YOUR_POW: Illegal = Illegal::fixed(
+    "Colditz: Escape Attempts",
+    "one of your POWs on the board crosses",
+    "пересекает препятствие ваш Военнопленный на поле",
+);
+
+/// Legend, Staff Car: "it may only be used with its Opportunity card".
+const STAFF_CAR: Illegal = Illegal::fixed(
+    "Colditz: Staff Car",
+    "the staff car is used only with its Opportunity card",
+    "Штабной Автомобиль может быть использован только соответствующей картой Возможности",
+);
+
+/// Legend, Solitary Cells: POWs are put there after an arrest, never walk in.
+const CELLS: Illegal = Illegal::fixed(
+    "Colditz: Solitary Cells",
+    "pawns never walk into the solitary cells: a POW is put there by an arrest",
+    "в Одиночные Камеры не входят: Военнопленного помещают туда после Ареста",
+);
+
+/// Reference: nobody ends a move on a tunnel circle unless he is a POW in
+/// the tunnel or a guard once Tunnel Detected has been played on it.
+const TUNNEL_CIRCLE: Illegal = Illegal::fixed(
+    "Colditz: Tunnels",
+    "only a POW inside the tunnel, or a guard once it is detected, ends a move on a tunnel circle",
+    "закончить движение на кружке Тоннеля может только Военнопленный внутри Тоннеля или Охранник, если Тоннель Обнаружен",
+);
+
 /// Who stands where, at the surface and below in the tunnels. Built in
 /// O(pawns + circles) per query; never stored in the state.
 pub(crate) struct Occupancy {
@@ -31,6 +68,11 @@ impl Occupancy {
             }
         }
         o
+    }
+    /// A board with nobody on it: where a pawn could go were no pawn in its way.
+    pub(crate) fn empty(rules: &Colditz) -> Occupancy {
+        let n = rules.board.net.len();
+        Occupancy { surface: vec![None; n], below: vec![None; n] }
     }
     /// The pawn on a circle at the surface.
     pub(crate) fn at(&self, c: CircleId) -> Option<PawnId> {
@@ -82,66 +124,136 @@ impl Colditz {
                 .any(|t| s.tunnel(t) == TunnelState::Detected && in_room(self.board.tunnels[t.index()].course[0]))
     }
 
-    /// Whether a guard may go onto a circle (occupants aside).
-    fn guard_may_enter(&self, s: &State, c: CircleId) -> bool {
+    /// Whether a guard may go onto a circle (occupants aside): never the staff
+    /// car or the cells; a room or a safe area only when something opens it.
+    fn guard_may_enter(&self, s: &State, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
-        if circle.car || circle.zone.is_cell() {
-            return false;
+        if circle.car {
+            return Err(STAFF_CAR);
         }
+        if circle.zone.is_cell() {
+            return Err(CELLS);
+        }
+        // Legend, Rooms: guards enter only when pursuing (a marker), over a
+        // discovered tunnel, or (Search card) while the card names the room.
         if let Zone::Room(r) = circle.zone {
             if !self.room_open_to_guards(s, r) {
-                return false;
+                return Err(Illegal::fixed(
+                    "Colditz: Rooms",
+                    "guards may not enter a room unless a Search card names it, an Escape Attempt marker is in it, or a tunnel in it is detected",
+                    "Охранники не могут входить в Комнату, если только её не назвала карта «Обыск», в ней нет маркера Попытки Бегства или в ней не Обнаружен Тоннель",
+                ));
             }
         }
-        // Safe areas are closed to guards unless an Escape Attempt marker is
-        // there, or a detected tunnel runs beneath.
-        !circle.safe
-            || s.markers.iter().any(|m| m.a == c || m.b == c)
-            || circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Detected)
+        // Legend, Safe Areas: closed to guards unless an Escape Attempt
+        // marker is there, or a detected tunnel runs beneath.
+        let opened = s.markers.iter().any(|m| m.a == c || m.b == c)
+            || circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Detected);
+        if circle.safe && !opened {
+            return Err(Illegal::fixed(
+                "Colditz: Safe Areas",
+                "guards may not enter a safe area unless an Escape Attempt marker is there",
+                "Охранники не могут войти на кружки Безопасной Зоны, если только они не содержат маркера Попытки Бегства",
+            ));
+        }
+        Ok(())
     }
 
-    fn pow_may_enter(&self, s: &State, occ: &Occupancy, p: PawnId, c: CircleId) -> bool {
+    /// Whether a POW may go onto a circle (occupants aside): never the staff
+    /// car (its card) or the cells (arrest); doors and inspection points take
+    /// a Key or a Pass (`cross`), except on the free way back from the outer cells.
+    fn pow_may_enter(&self, s: &State, p: PawnId, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
-        if circle.car || circle.zone.is_cell() || occ.at(c).is_some() {
-            return false;
+        if circle.car {
+            return Err(STAFF_CAR);
+        }
+        if circle.zone.is_cell() {
+            return Err(CELLS);
+        }
+        // Escape Attempts: a POW released from the outer cells passes the way back in freely.
+        if circle.gate.is_some() && s.pawn(p).returning && self.board.cells[1].free_gates.contains(&c) {
+            return Ok(());
         }
         match circle.gate {
-            None => true,
-            // A POW released from the outer cells passes the way back in freely.
-            Some(_) => s.pawn(p).returning && self.board.cells[1].free_gates.contains(&c),
+            None => Ok(()),
+            Some(Gate::Key) => Err(Illegal::fixed(
+                "Colditz: Doors",
+                "a POW needs a Key to move into a door: use `cross` with one",
+                "чтобы переместиться в кружок Двери, Военнопленный должен использовать Ключ (`cross`)",
+            )),
+            Some(Gate::Pass) => Err(Illegal::fixed(
+                "Colditz: Inspection Points",
+                "a POW needs a Pass to move into an inspection point: use `cross` with one",
+                "чтобы переместиться в Инспекционный Пункт, Военнопленный должен использовать Пропуск (`cross`)",
+            )),
         }
     }
 
-    /// Whether a POW may finish a move on a circle (not a searchlight, not the
-    /// middle of a tunnel unless he is in it) — the target rule aside.
-    fn pow_may_stop(&self, c: CircleId, tunnel: bool) -> bool {
-        let circle = self.board.circle(c);
+    /// Whether a POW may finish a move on a circle: not a searchlight, not
+    /// the middle of a tunnel unless he is in it — the target rule aside
+    /// (`may_reach_target`).
+    fn pow_may_stop(&self, c: CircleId, tunnel: bool) -> Result<(), Illegal> {
         if tunnel {
-            return true;
+            return Ok(());
         }
-        !circle.searchlight && !self.is_tunnel_middle(c)
+        if self.board.circle(c).searchlight {
+            return Err(Illegal::fixed(
+                "Colditz: Searchlights",
+                "POWs may not end their move on a searchlight (they may pass over it)",
+                "Военнопленные не могут закончить свое движение на кружке Прожектора (пройти через него можно)",
+            ));
+        }
+        if self.is_tunnel_middle(c) {
+            return Err(TUNNEL_CIRCLE);
+        }
+        Ok(())
     }
 
-    /// Whether a guard may finish a move on a circle: not a walkway, Appel or
-    /// safe circle, nor a tunnel circle unless the tunnel is detected.
-    fn guard_may_stop(&self, s: &State, g: PawnId, c: CircleId) -> bool {
+    /// Whether a POW of `nation` may end on a circle that is a target: the
+    /// escape needs a kit (`may_escape`).
+    pub(crate) fn may_reach_target(&self, s: &State, nation: Nation, c: CircleId) -> Result<(), Illegal> {
+        if self.board.circle(c).target && !self.may_escape(s, nation) {
+            return Err(Illegal::fixed(
+                "Colditz: Successful Escape",
+                "an escape needs an Escape Kit",
+                "для Побега нужен Комплект Спасения",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether a guard may finish a move on a circle (one he may enter, see
+    /// `guard_may_enter`): not a walkway or the Appel area, nor a tunnel
+    /// circle unless the tunnel is detected; classic: not blocking the grey zone.
+    fn guard_may_stop(&self, s: &State, g: PawnId, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
-        if circle.walkway || circle.zone == Zone::Appel {
-            return false;
+        if circle.walkway {
+            return Err(Illegal::fixed(
+                "Colditz: Walkways",
+                "guards may not end their move on a walkway (they may pass over it)",
+                "Охранники не могут закончить своё движение на кружке Прохода (пройти через него можно)",
+            ));
+        }
+        if circle.zone == Zone::Appel {
+            return Err(Illegal::fixed(
+                "Colditz: Appel area",
+                "guards may not end their move in the Appel area (they may pass over it)",
+                "Охранники не могут закончить своё движение в Области Сбора (пройти через неё можно)",
+            ));
         }
         // Classic: no guard may stop in the grey zone so as to block the
         // POWs' passage (on a circle that splits it), unless he alone is
         // chasing a POW who has got out of it.
         if s.classic && circle.zone == Zone::Inner && self.board.grey_cut[c.index()] && !self.chasing(s, g) {
-            return false;
-        }
-        let over_detected = circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Detected);
-        if circle.safe && !over_detected && !s.markers.iter().any(|m| m.a == c || m.b == c) {
-            return false;
+            return Err(Illegal::fixed(
+                "Colditz classic: German Play",
+                "a guard may not stop where he blocks the POWs' way through the grey zone, unless he alone is chasing a POW who got out",
+                "Охранник не может останавливаться там, где он перекрывает Военнопленным путь через серую зону, если только он один не преследует выбравшегося Военнопленного",
+            ));
         }
         match self.tunnel_of(c) {
-            Some((t, _)) if self.is_tunnel_middle(c) => s.tunnel(t) == TunnelState::Detected,
-            _ => true,
+            Some((t, _)) if self.is_tunnel_middle(c) && s.tunnel(t) != TunnelState::Detected => Err(TUNNEL_CIRCLE),
+            _ => Ok(()),
         }
     }
 
@@ -234,7 +346,7 @@ impl Colditz {
                 }
                 if guard {
                     // Arrest: ending on a liable POW (or over one in a detected tunnel).
-                    if !self.guard_may_enter(s, nb) {
+                    if self.guard_may_enter(s, nb).is_err() {
                         continue;
                     }
                     if let Some(q) = occ.at(nb) {
@@ -245,7 +357,7 @@ impl Colditz {
                         }
                         continue;
                     }
-                    if self.guard_may_stop(s, p, nb) {
+                    if self.guard_may_stop(s, p, nb).is_ok() {
                         out.push(Dest { circle: nb, tunnel: false, cost });
                     }
                 } else {
@@ -256,11 +368,13 @@ impl Colditz {
                         }
                         continue;
                     }
-                    if !self.pow_may_enter(s, occ, p, nb) {
+                    if self.pow_may_enter(s, p, nb).is_err() {
                         continue;
                     }
                     let target = self.board.circle(nb).target;
-                    if self.pow_may_stop(nb, false) && (!target || nation.is_some_and(|x| self.may_escape(s, x))) {
+                    if self.pow_may_stop(nb, false).is_ok()
+                        && nation.is_some_and(|x| self.may_reach_target(s, x, nb).is_ok())
+                    {
                         out.push(Dest { circle: nb, tunnel: false, cost });
                     }
                     if target {
@@ -282,16 +396,24 @@ impl Colditz {
         }
     }
 
-    /// Checks `move`.
+    /// Checks `move`: the destination must be among the places `reach`
+    /// finds. When it is not, `move_refusal` says which rule keeps the pawn out.
     pub(crate) fn check_move(&self, s: &State, seat: Seat, p: PawnId, to: CircleId) -> Result<Dest, Illegal> {
-        if !self.owns(seat, p) || s.pawn(p).circle().is_none() {
+        if !self.owns(seat, p) {
             return Err(Illegal::fixed(
-                "Colditz: Movement",
-                "move one of your own pawns on the board",
-                "двигайте свою пешку на поле",
+                "Colditz: Play",
+                "move one of your own pawns: the German moves the guards, an Escape Officer his POWs",
+                "двигайте свою пешку: Офицер Охраны двигает Охранников, Офицер Беглец — своих Военнопленных",
             ));
         }
-        if s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone.is_cell()) {
+        let Some(from) = s.pawn(p).circle() else {
+            return Err(Illegal::fixed(
+                "Colditz: Movement",
+                "that pawn is not on the board (guards leave the barracks with `deploy`)",
+                "этой пешки нет на поле (Охранники выходят из Бараков командой `deploy`)",
+            ));
+        };
+        if self.board.circle(from).zone.is_cell() {
             return Err(Illegal::fixed(
                 "Colditz: Solitary Cells",
                 "a POW leaves solitary on doubles or with a card (release)",
@@ -299,11 +421,92 @@ impl Colditz {
             ));
         }
         let occ = Occupancy::of(self, s);
-        self.reach(s, &occ, p, s.mp).into_iter().filter(|d| d.circle == to).min_by_key(|d| (d.cost, d.tunnel)).ok_or(Illegal::fixed(
-            "Colditz: Movement",
-            "that circle cannot be reached with the movement left: pawns never pass through other pawns, doors and gates need equipment, and some circles may not be stopped on",
-            "до этого кружка не дойти оставшимся движением: пешки не проходят сквозь пешки, для дверей и пунктов нужна Экипировка, на некоторых кружках нельзя останавливаться",
-        ))
+        match self.reach(s, &occ, p, s.mp).into_iter().filter(|d| d.circle == to).min_by_key(|d| (d.cost, d.tunnel)) {
+            Some(d) => Ok(d),
+            None => Err(self.move_refusal(s, &occ, p, to)),
+        }
+    }
+
+    /// Why `reach` does not list `to` for `p`: first what the circle itself
+    /// forbids (the same checks `reach` applies to every circle), then the
+    /// way there — too far, blocked by pawns, or no way on foot at all.
+    /// Runs only for a refused move.
+    fn move_refusal(&self, s: &State, occ: &Occupancy, p: PawnId, to: CircleId) -> Illegal {
+        let in_tunnel = s.pawn(p).in_tunnel;
+        let destination = if p.is_guard() {
+            self.guard_may_enter(s, to).and_then(|()| match occ.at(to) {
+                Some(q) if q.is_guard() => Err(PAWN_IN_THE_WAY),
+                Some(q) => self.check_liable(s, q),
+                None => self.guard_may_stop(s, p, to),
+            })
+        } else if in_tunnel || self.tunnel_of(to).is_some() {
+            // Along a tunnel the level decides what is allowed: left to the way below.
+            Ok(())
+        } else {
+            match occ.at(to) {
+                Some(q) if q.is_guard() => Ok(()),
+                Some(_) => Err(PAWN_IN_THE_WAY),
+                None => self
+                    .pow_may_enter(s, p, to)
+                    .and_then(|()| self.pow_may_stop(to, false))
+                    .and_then(|()| p.nation().map_or(Ok(()), |n| self.may_reach_target(s, n, to))),
+            }
+        };
+        if let Err(e) = destination {
+            return e;
+        }
+        let found = |occ: &Occupancy, budget: u8| self.reach(s, occ, p, budget).into_iter().find(|d| d.circle == to);
+        if let Some(d) = found(occ, u8::MAX) {
+            return Illegal::new(
+                "Colditz: Movement",
+                Text::new(
+                    format!("that circle is {} points of movement away; {} left", d.cost, s.mp),
+                    format!("до этого кружка {} очков движения, осталось {}", d.cost, s.mp),
+                ),
+            );
+        }
+        if found(&Occupancy::empty(self), u8::MAX).is_some() {
+            return PAWN_IN_THE_WAY;
+        }
+        if !p.is_guard() && (in_tunnel || self.is_tunnel_middle(to)) {
+            return Illegal::fixed(
+                "Colditz: Tunnels",
+                "POWs enter an open tunnel at its entrance in the room and leave it by its exit in the outer courtyard",
+                "Военнопленные входят в открытый Тоннель через вход в Комнате и выходят через выход во Внешнем Дворе",
+            );
+        }
+        // One step over a drop or wire: that is `cross`, with Equipment.
+        let link = s.pawn(p).circle().and_then(|from| self.board.net.link(from, to));
+        match link {
+            Some(Link::Drop { .. }) if !p.is_guard() => {
+                return Illegal::fixed(
+                    "Colditz: Drops",
+                    "a POW goes down a drop with a Rope (two for 60 ft): use `cross`; only his nation's marker lets him walk it",
+                    "Военнопленный спускается по Спуску с Верёвкой (на 60 футов — с двумя): `cross`; пройти пешком позволяет только маркер его национальности",
+                );
+            }
+            Some(Link::Wire) if !p.is_guard() => {
+                return Illegal::fixed(
+                    "Colditz: Barbed Wire",
+                    "a POW cuts through barbed wire with Wire Cutters: use `cross`; only his nation's marker lets him walk through",
+                    "Военнопленный прорубается через Колючую Проволоку Кусачками: `cross`; пройти пешком позволяет только маркер его национальности",
+                );
+            }
+            _ => {}
+        }
+        if p.is_guard() {
+            Illegal::fixed(
+                "Colditz: Escape Attempts",
+                "no way there: guards cross drops and barbed wire only over an Escape Attempt marker, in its direction",
+                "туда не пройти: Охранники проходят Спуски и Колючую Проволоку только по маркеру Попытки Бегства и только в его направлении",
+            )
+        } else {
+            Illegal::fixed(
+                "Colditz: Escape Attempts",
+                "no way there on foot: doors, inspection points, drops and wire are crossed one circle at a time with Equipment (`cross`); a marker of your nation opens drops and wire",
+                "пешком туда не пройти: Двери, Инспекционные Пункты, Спуски и Проволоку проходят по одному кружку с Экипировкой (`cross`); маркер вашей национальности открывает Спуски и Проволоку",
+            )
+        }
     }
 
     /// Every legal `move` of the seat to act: one search per pawn.
@@ -380,32 +583,90 @@ impl Colditz {
         }
     }
 
-    /// Equipment a POW needs to step from `from` into the adjacent `to`
-    /// (`None`: no equipment needed or not possible this way), and the marker
-    /// it leaves.
-    fn crossing(&self, s: &State, p: PawnId, from: CircleId, to: CircleId) -> Option<(Equipment, u8, Option<Marker>)> {
-        let nation = p.nation()?;
-        match *self.board.net.link(from, to)? {
-            Link::Step => match self.board.circle(to).gate? {
-                Gate::Key => Some((Equipment::Key, 1, None)),
-                Gate::Pass => Some((Equipment::Pass, 1, None)),
+    /// Equipment a POW needs to step from `from` into the adjacent `to`, and
+    /// the marker it leaves; or why there is nothing to cross that way.
+    fn crossing(
+        &self,
+        s: &State,
+        p: PawnId,
+        from: CircleId,
+        to: CircleId,
+    ) -> Result<(Equipment, u8, Option<Marker>), Illegal> {
+        let nation = p.nation().ok_or(NOT_YOUR_POW)?;
+        let Some(link) = self.board.net.link(from, to) else {
+            return Err(Illegal::fixed(
+                "Colditz: Escape Attempts",
+                "a crossing is one step into an adjacent circle",
+                "препятствие пересекают одним шагом на соседний кружок",
+            ));
+        };
+        match *link {
+            Link::Step => match self.board.circle(to).gate {
+                Some(Gate::Key) => Ok((Equipment::Key, 1, None)),
+                Some(Gate::Pass) => Ok((Equipment::Pass, 1, None)),
+                None => Err(Illegal::fixed(
+                    "Colditz: Escape Attempts",
+                    "no door, inspection point, drop or wire to cross there: walk with `move`",
+                    "здесь нет Двери, Инспекционного Пункта, Спуска или Проволоки: идите командой `move`",
+                )),
             },
             Link::Drop { upper, ropes } => {
                 if upper == from {
-                    Some((Equipment::Rope, ropes, Some(Marker { a: from, b: to, nation })))
+                    Ok((Equipment::Rope, ropes, Some(Marker { a: from, b: to, nation })))
+                } else if s.markers.iter().any(|m| m.a == to && m.b == from) {
+                    Ok((Equipment::Rope, ropes, None))
                 } else {
-                    // Back up the drop: the original marker must still be there.
-                    s.markers.iter().any(|m| m.a == to && m.b == from).then_some((Equipment::Rope, ropes, None))
+                    // Escape Attempts: going back "requires the original marker to still be in place".
+                    Err(Illegal::fixed(
+                        "Colditz: Escape Attempts",
+                        "going back up a drop needs its original Escape Attempt marker still in place",
+                        "чтобы вернуться вверх по Спуску, оригинальный маркер Попытки Бегства должен всё ещё лежать на месте",
+                    ))
                 }
             }
             Link::Wire => {
                 if s.markers.iter().any(|m| m.a == to && m.b == from) {
-                    Some((Equipment::Cutters, 1, None))
+                    Ok((Equipment::Cutters, 1, None))
                 } else {
-                    Some((Equipment::Cutters, 1, Some(Marker { a: from, b: to, nation })))
+                    Ok((Equipment::Cutters, 1, Some(Marker { a: from, b: to, nation })))
                 }
             }
-            Link::Tunnel => None,
+            Link::Tunnel => Err(Illegal::fixed(
+                "Colditz: Tunnels",
+                "tunnels are walked with `move`",
+                "по Тоннелю ходят командой `move`",
+            )),
+        }
+    }
+
+    /// The Equipment a crossing takes, by what is crossed (Legend: Doors,
+    /// Inspection Points, Drops, Barbed Wire): refused when the officer holds
+    /// fewer than `count`.
+    fn missing_equipment(equipment: Equipment, count: u8) -> Illegal {
+        match (equipment, count) {
+            (Equipment::Key, _) => Illegal::fixed(
+                "Colditz: Doors",
+                "a POW needs a Key to move into a door",
+                "Военнопленные должны использовать Ключ, чтобы переместиться в кружок Двери",
+            ),
+            (Equipment::Pass, _) => Illegal::fixed(
+                "Colditz: Inspection Points",
+                "a POW needs a Pass to move into an inspection point",
+                "Военнопленные должны использовать Пропуск, чтобы переместиться в Инспекционный Пункт",
+            ),
+            (Equipment::Rope, 1) => {
+                Illegal::fixed("Colditz: Drops", "a 30 ft drop takes a Rope", "Спуск на 30 футов требует Верёвки")
+            }
+            (Equipment::Rope, _) => Illegal::fixed(
+                "Colditz: Drops",
+                "a 60 ft drop takes two Ropes",
+                "Спуск на 60 футов требует двух Верёвок",
+            ),
+            (Equipment::Cutters, _) => Illegal::fixed(
+                "Colditz: Barbed Wire",
+                "cutting through barbed wire takes Wire Cutters",
+                "чтобы прорубиться через Колючую Проволоку, нужны Проволочные Кусачки",
+            ),
         }
     }
 
@@ -417,28 +678,24 @@ impl Colditz {
         p: PawnId,
         to: CircleId,
     ) -> Result<(Equipment, u8, Option<Marker>), Illegal> {
-        let Some(from) = s.pawn(p).circle().filter(|_| !p.is_guard() && self.owns(seat, p) && !s.pawn(p).in_tunnel)
-        else {
-            return Err(Illegal::fixed(
-                "Colditz: Escape Attempts",
-                "one of your POWs on the board crosses",
-                "пересекает препятствие ваш Военнопленный на поле",
-            ));
+        let Some(from) = s.pawn(p).circle().filter(|_| !p.is_guard() && self.owns(seat, p)) else {
+            return Err(NOT_YOUR_POW);
         };
         if self.board.circle(from).zone.is_cell() {
             return Err(Illegal::fixed(
                 "Colditz: Solitary Cells",
-                "a POW in solitary cannot move",
-                "Военнопленный в Одиночке не двигается",
+                "a POW leaves solitary on doubles or with a card (release), never by crossing",
+                "Военнопленный выходит из Одиночки по дублю или по карте (release), а не пересечением",
             ));
         }
-        let Some((equipment, count, marker)) = self.crossing(s, p, from, to) else {
+        if s.pawn(p).in_tunnel {
             return Err(Illegal::fixed(
-                "Colditz: Escape Attempts",
-                "no door, inspection point, drop or wire to cross there (walk with `move`)",
-                "здесь нет Двери, Инспекционного Пункта, Спуска или Проволоки (ходите командой `move`)",
+                "Colditz: Tunnels",
+                "a POW in a tunnel leaves it by its exit (`move`)",
+                "Военнопленный в Тоннеле выходит из него через выход (`move`)",
             ));
-        };
+        }
+        let (equipment, count, marker) = self.crossing(s, p, from, to)?;
         let nation = p.nation().expect("a POW");
         if marker.is_some_and(|m| self.marker_opens(s, m.a, m.b, Some(nation))) {
             return Err(Illegal::fixed(
@@ -448,36 +705,20 @@ impl Colditz {
             ));
         }
         if s.mp < 1 {
-            return Err(Illegal::fixed("Colditz: Movement", "no movement left", "движение закончилось"));
-        }
-        if s.holds(nation, equipment) < count {
-            return Err(Illegal::fixed(
-                "Colditz: Escape Attempts",
-                "you lack the equipment: a key for a door, a pass for an inspection point, one rope for 30 ft or two for 60, cutters for wire",
-                "не хватает Экипировки: Ключ для Двери, Пропуск для Инспекционного Пункта, Верёвка для 30 футов или две для 60, Кусачки для Проволоки",
-            ));
-        }
-        if s.present().any(|x| s.pawn(x).loc == Loc::Circle(to) && !s.pawn(x).in_tunnel) {
             return Err(Illegal::fixed(
                 "Colditz: Movement",
-                "a pawn never moves through or onto another pawn",
-                "пешка не проходит сквозь другую пешку",
+                "a crossing costs one point of movement, and none is left",
+                "пересечение стоит одно очко движения, а движения не осталось",
             ));
         }
-        if !self.pow_may_stop(to, false) {
-            return Err(Illegal::fixed(
-                "Colditz: Legend",
-                "POWs may not stop on a searchlight",
-                "Военнопленные не могут останавливаться на Прожекторе",
-            ));
+        if s.holds(nation, equipment) < count {
+            return Err(Self::missing_equipment(equipment, count));
         }
-        if self.board.circle(to).target && !self.may_escape(s, nation) {
-            return Err(Illegal::fixed(
-                "Colditz: Successful Escape",
-                "an escape needs an Escape Kit",
-                "для Побега нужен Комплект Спасения",
-            ));
+        if s.present().any(|x| s.pawn(x).loc == Loc::Circle(to) && !s.pawn(x).in_tunnel) {
+            return Err(PAWN_IN_THE_WAY);
         }
+        self.pow_may_stop(to, false)?;
+        self.may_reach_target(s, nation, to)?;
         Ok((equipment, count, marker))
     }
 
@@ -521,7 +762,7 @@ impl Colditz {
     pub(crate) fn check_deploy(&self, s: &State, seat: Seat, g: PawnId, to: CircleId) -> Result<(), Illegal> {
         if seat != GERMAN || !g.is_guard() || s.pawn(g).loc != Loc::Barracks {
             return Err(Illegal::fixed(
-                "Colditz: Movement",
+                "Colditz: Movement (guards)",
                 "only guards in the barracks are posted",
                 "выставлять можно только Охранников из Бараков",
             ));
@@ -529,7 +770,7 @@ impl Colditz {
         if Some(g) != self.next_barracks_guard(s) {
             // Guards are alike: one notation per posting keeps the legal list short.
             return Err(Illegal::fixed(
-                "Colditz: Movement",
+                "Colditz: Movement (guards)",
                 "post the guards in number order",
                 "выставляйте Охранников по порядку номеров",
             ));
@@ -541,19 +782,21 @@ impl Colditz {
                 "после отзыва или Ареста Охранники в этот ход больше не выставляются",
             ));
         }
-        let occ = Occupancy::of(self, s);
-        if !self.board.circle(to).guard_post || occ.at(to).is_some() {
+        if !self.board.circle(to).guard_post {
             return Err(Illegal::fixed(
-                "Colditz: Legend",
-                "guards are posted on free guard posts",
-                "Охранники выставляются на свободные Посты Охраны",
+                "Colditz: Guard Posts",
+                "guards are posted from the barracks onto guard posts only",
+                "Охранники выставляются из Бараков только на Посты Охраны",
             ));
+        }
+        if Occupancy::of(self, s).at(to).is_some() {
+            return Err(PAWN_IN_THE_WAY);
         }
         if s.mp < 1 {
             return Err(Illegal::fixed(
-                "Colditz: Movement",
-                "posting a guard costs one point of movement",
-                "выставление Охранника стоит одно очко движения",
+                "Colditz: Movement (guards)",
+                "posting a guard costs one point of movement, and none is left",
+                "выставление Охранника стоит одно очко движения, а движения не осталось",
             ));
         }
         Ok(())
@@ -561,19 +804,25 @@ impl Colditz {
 
     /// Checks `recall`: a guard on a post to the office, 1 MP.
     pub(crate) fn check_recall(&self, s: &State, seat: Seat, g: PawnId) -> Result<(), Illegal> {
-        let on_post = s.pawn(g).circle().is_some_and(|c| self.board.circle(c).guard_post);
-        if seat != GERMAN || !g.is_guard() || !on_post {
+        if seat != GERMAN || !g.is_guard() || s.pawn(g).circle().is_none() {
             return Err(Illegal::fixed(
-                "Colditz: Movement",
-                "a guard returns to the office from a guard post",
-                "Охранник возвращается на Командный Пункт с Поста Охраны",
+                "Colditz: Movement (guards)",
+                "the German recalls one of his guards on the board",
+                "Офицер Охраны возвращает своего Охранника с поля",
+            ));
+        }
+        if !s.pawn(g).circle().is_some_and(|c| self.board.circle(c).guard_post) {
+            return Err(Illegal::fixed(
+                "Colditz: Guard Posts",
+                "a guard returns to the office only from a guard post",
+                "Охранник возвращается на Командный Пункт только с Поста Охраны",
             ));
         }
         if s.mp < 1 {
             return Err(Illegal::fixed(
-                "Colditz: Movement",
-                "returning a guard costs one point of movement",
-                "возврат Охранника стоит одно очко движения",
+                "Colditz: Movement (guards)",
+                "returning a guard costs one point of movement, and none is left",
+                "возврат Охранника стоит одно очко движения, а движения не осталось",
             ));
         }
         Ok(())
@@ -636,11 +885,18 @@ impl Colditz {
                 "выпустить можно своего Военнопленного из Одиночки",
             ));
         }
-        if s.releases == 0 || s.mp < 1 {
+        if s.releases == 0 {
             return Err(Illegal::fixed(
-                "Colditz: Movement",
-                "each doubles thrown releases one POW at one point of movement",
-                "каждый дубль выпускает одного Военнопленного за одно очко движения",
+                "Colditz: Movement (doubles)",
+                "each doubles thrown releases one POW, and no doubles are left to release with",
+                "каждый дубль выпускает одного Военнопленного, а неиспользованных дублей не осталось",
+            ));
+        }
+        if s.mp < 1 {
+            return Err(Illegal::fixed(
+                "Colditz: Movement (doubles)",
+                "a release costs one point of movement, and none is left",
+                "выпуск стоит одно очко движения, а движения не осталось",
             ));
         }
         if self.release_circle(s, p).is_none() {
@@ -668,7 +924,7 @@ impl Colditz {
                 && !circle.zone.is_cell()
                 && !circle.car
                 && circle.gate.is_none()
-                && self.pow_may_stop(c, false)
+                && self.pow_may_stop(c, false).is_ok()
             {
                 return Some(c);
             }

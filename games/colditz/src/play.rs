@@ -104,36 +104,49 @@ impl Colditz {
                 Err(bad("that card is not yours to play", "эту карту разыграть нельзя"))
             }
             (Card::ArrestKeyHolder | Card::ArrestPassHolder, Arg::Pawn(p), Arg::None) => {
-                let used = if card == Card::ArrestKeyHolder { s.pawn(p).used_key } else { s.pawn(p).used_pass };
-                let sheltered = s.pawn(p).in_tunnel
-                    || s.pawn(p)
-                        .circle()
-                        .is_some_and(|c| self.board.circle(c).safe || self.board.circle(c).zone == Zone::Appel);
-                if p.is_guard() || !on_board(p) || in_cell(p) || !used || sheltered {
-                    return Err(bad(
-                        "target a POW who used that item since your last turn",
-                        "цель — Военнопленный, использовавший этот предмет после вашего прошлого хода",
+                if p.is_guard() || !on_board(p) || in_cell(p) {
+                    return Err(Illegal::fixed(
+                        "Colditz: Arrest Key Holder / Pass Holder",
+                        "the target is a POW on the board, not in solitary",
+                        "цель — Военнопленный на поле, не в Одиночке",
                     ));
                 }
-                Ok(())
+                let used = if card == Card::ArrestKeyHolder { s.pawn(p).used_key } else { s.pawn(p).used_pass };
+                if !used {
+                    return Err(Illegal::fixed(
+                        "Colditz: Arrest Key Holder / Pass Holder",
+                        "that POW has not used that item (a Key, a Pass) since your last turn",
+                        "этот Военнопленный не использовал этот предмет (Ключ, Пропуск) после вашего прошлого хода",
+                    ));
+                }
+                self.security_card_reaches(s, p)
             }
             (Card::Search(_), Arg::None, Arg::None) => {
                 if s.search.is_some() {
-                    return Err(bad("one Search a turn", "один Обыск за ход"));
+                    return Err(Illegal::fixed("Colditz: Search", "one Search a turn", "один Обыск за ход"));
                 }
                 Ok(())
             }
             (Card::ShootToKill, Arg::Pawn(g), Arg::Pawn(q)) => {
                 let target_outside = s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Outside)
                     && !s.pawn(q).in_tunnel;
-                if !g.is_guard() || !on_board(g) || q.is_guard() || !target_outside {
-                    return Err(bad(
-                        "a guard on the board fires at a POW outside the castle",
-                        "Охранник на поле стреляет в Военнопленного Возле Замка",
+                if !g.is_guard() || !on_board(g) {
+                    return Err(Illegal::fixed(
+                        "Colditz: Shoot to Kill",
+                        "a guard on the board fires",
+                        "стреляет Охранник на поле",
+                    ));
+                }
+                if q.is_guard() || !target_outside {
+                    return Err(Illegal::fixed(
+                        "Colditz: Outside the castle",
+                        "Shoot to Kill targets only a POW outside the castle",
+                        "целью «Выстрела на Поражение» может быть только Военнопленный Возле Замка",
                     ));
                 }
                 if self.line_of_fire(s, g, q).is_none() {
-                    return Err(bad(
+                    return Err(Illegal::fixed(
+                        "Colditz: Shoot to Kill",
                         "no line of sight: a wall (a rope drop) stands between",
                         "нет прямой видимости: между ними стена",
                     ));
@@ -153,7 +166,7 @@ impl Colditz {
             (Card::BribeOne, Arg::Equip(e), Arg::None) | (Card::TurnIn(e), Arg::None, Arg::None) => {
                 if s.stock[e.index()] == 0 {
                     return Err(Illegal::fixed(
-                        "Colditz: Equipment",
+                        "Colditz: Equipment cards",
                         "none of that equipment is left",
                         "этой Экипировки не осталось",
                     ));
@@ -167,7 +180,7 @@ impl Colditz {
                 let need_a = if a == b { 2 } else { 1 };
                 if s.stock[a.index()] < need_a || s.stock[b.index()] == 0 {
                     return Err(Illegal::fixed(
-                        "Colditz: Equipment",
+                        "Colditz: Equipment cards",
                         "not enough of that equipment is left",
                         "столько этой Экипировки не осталось",
                     ));
@@ -176,7 +189,8 @@ impl Colditz {
             }
             (Card::Diversion, Arg::Pawn(g), Arg::None) => {
                 if !g.is_guard() || !on_board(g) {
-                    return Err(bad(
+                    return Err(Illegal::fixed(
+                        "Colditz: Diversion / Inspection by the German High Command",
                         "send a guard on the board to the barracks",
                         "отправьте в Бараки Охранника с поля",
                     ));
@@ -185,7 +199,8 @@ impl Colditz {
             }
             (Card::Inspection, Arg::Pawn(g), Arg::Pawn(h)) => {
                 if !g.is_guard() || !h.is_guard() || g >= h || !on_board(g) || !on_board(h) {
-                    return Err(bad(
+                    return Err(Illegal::fixed(
+                        "Colditz: Diversion / Inspection by the German High Command",
                         "name two guards on the board, lower number first",
                         "назовите двух Охранников на поле, меньший номер первым",
                     ));
@@ -193,23 +208,42 @@ impl Colditz {
                 Ok(())
             }
             (Card::MoveFast(room), Arg::Pawn(p), Arg::None) => {
-                if !own_pow(p) || !on_board(p) || in_cell(p) || s.pawn(p).in_tunnel {
-                    return Err(bad(
-                        "move one of your POWs on the board, not in solitary",
-                        "переместите своего Военнопленного с поля, не из Одиночки",
+                if !own_pow(p) || !on_board(p) || s.pawn(p).in_tunnel {
+                    return Err(Illegal::fixed(
+                        "Colditz: Move Fast",
+                        "move one of your POWs on the board, not in a tunnel",
+                        "переместите своего Военнопленного с поля, не из Тоннеля",
+                    ));
+                }
+                if in_cell(p) {
+                    return Err(Illegal::fixed(
+                        "Colditz: Move Fast",
+                        "Move Fast does not take a POW out of solitary",
+                        "«Move Fast» не выводит Военнопленного из Одиночки",
                     ));
                 }
                 if self.free_in_room(s, room).is_none() {
-                    return Err(bad("that room has no free circle", "в этой Комнате нет свободного кружка"));
+                    return Err(Illegal::fixed(
+                        "Colditz: Move Fast",
+                        "that room has no free circle",
+                        "в этой Комнате нет свободного кружка",
+                    ));
                 }
                 Ok(())
             }
             (Card::Release, Arg::Pawn(p), Arg::None) => {
-                if !own_pow(p) || !in_cell(p) || self.release_circle(s, p).is_none() {
+                if !own_pow(p) || !in_cell(p) {
                     return Err(Illegal::fixed(
-                        "Colditz: Solitary Cells",
+                        "Colditz: Release from Solitary",
                         "release one of your POWs in solitary",
                         "выпустить можно своего Военнопленного из Одиночки",
+                    ));
+                }
+                if self.release_circle(s, p).is_none() {
+                    return Err(Illegal::fixed(
+                        "Colditz: Solitary Cells",
+                        "no free circle near the cell door",
+                        "у двери Одиночки нет свободного кружка",
                     ));
                 }
                 Ok(())
@@ -218,7 +252,8 @@ impl Colditz {
             (Card::StaffCar, Arg::Pawn(p), Arg::None) => {
                 let next_to_car = s.pawn(p).circle().is_some_and(|c| self.board.net.link(c, self.board.car).is_some());
                 if !own_pow(p) || !next_to_car || s.pawn(p).in_tunnel {
-                    return Err(bad(
+                    return Err(Illegal::fixed(
+                        "Colditz: Staff Car",
                         "one of your POWs must stand next to the staff car",
                         "ваш Военнопленный должен стоять рядом со Штабным Автомобилем",
                     ));
@@ -260,6 +295,32 @@ impl Colditz {
                 Ok(())
             }
             _ => Err(bad("that card does not take those targets", "у этой карты другие цели")),
+        }
+    }
+
+    /// Whether a Security card reaches a POW: not in a safe area (Legend:
+    /// "immune to arrest and to the effects of Security cards"), nor the Appel
+    /// area (a safe area), nor a tunnel (the card row of RULES.md).
+    fn security_card_reaches(&self, s: &State, p: PawnId) -> Result<(), Illegal> {
+        if s.pawn(p).in_tunnel {
+            return Err(Illegal::fixed(
+                "Colditz: Arrest Key Holder / Pass Holder",
+                "a POW in a tunnel is out of the card's reach",
+                "Военнопленный в Тоннеле недосягаем для этой карты",
+            ));
+        }
+        match s.pawn(p).circle().map(|c| self.board.circle(c)) {
+            Some(c) if c.zone == Zone::Appel => Err(Illegal::fixed(
+                "Colditz: Appel area",
+                "a POW in the Appel area is immune to Security cards: it counts as a safe area",
+                "Военнопленный в Области Сбора имеет иммунитет к картам Охраны: она считается Безопасной Зоной",
+            )),
+            Some(c) if c.safe => Err(Illegal::fixed(
+                "Colditz: Safe Areas",
+                "POWs in a safe area are immune to the effects of Security cards",
+                "Военнопленные в Безопасной Зоне имеют иммунитет к эффектам карт Охраны",
+            )),
+            _ => Ok(()),
         }
     }
 

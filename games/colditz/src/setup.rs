@@ -151,11 +151,18 @@ impl Colditz {
             ));
         }
         let c = self.board.circle(to);
-        if !c.guard_post || s.present().any(|p| s.pawn(p).loc == Loc::Circle(to)) {
+        if !c.guard_post {
             return Err(Illegal::fixed(
                 "Colditz: Set-up",
-                "guards are posted on free guard posts",
-                "Охранники выставляются на свободные Посты Охраны",
+                "at set-up guards are posted on guard posts only",
+                "при расстановке Охранники выставляются только на Посты Охраны",
+            ));
+        }
+        if s.present().any(|p| s.pawn(p).loc == Loc::Circle(to)) {
+            return Err(Illegal::fixed(
+                "Colditz: Set-up",
+                "that guard post is manned already",
+                "этот Пост Охраны уже занят",
             ));
         }
         let officers = usize::from(s.players - 1);

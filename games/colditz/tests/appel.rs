@@ -89,10 +89,19 @@ fn colditz_appel_pows_in_tunnels_safe_areas_solitary_or_outside_are_exempt() {
 #[test]
 fn colditz_appel_only_touched_pows_may_refuse() {
     let (r, mut s) = appel_ready();
-    let safe = circles(&r, |x| r.board.circle(x).safe)[0];
+    let safe = circles(&r, |x| r.board.circle(x).safe && r.board.circle(x).zone != Zone::Appel)[0];
     put(&mut s, pow(BR, 2), safe);
+    put(&mut s, pow(BR, 3), cells(&r, 0)[0]);
+    let (outside, _) = pair_in(&r, Zone::Outside);
+    put(&mut s, pow(BR, 4), outside);
+    let appel =
+        circles(&r, |x| r.board.circle(x).zone == Zone::Appel && s.pawns.iter().all(|p| p.loc != Loc::Circle(x)))[0];
+    put(&mut s, pow(BR, 5), appel);
     play(&r, &mut s, DE, "play appel");
-    assert_eq!(refused(&r, &s, BR.seat(), "refuse br2").rule, "Colditz: Appel");
+    assert_eq!(refused(&r, &s, BR.seat(), "refuse br2").rule, "Colditz: Appel card", "a safe area");
+    assert_eq!(refused(&r, &s, BR.seat(), "refuse br3").rule, "Colditz: Appel card", "solitary");
+    assert_eq!(refused(&r, &s, BR.seat(), "refuse br4").rule, "Colditz: Outside the castle");
+    assert_eq!(refused(&r, &s, BR.seat(), "refuse br5").rule, "Colditz: Appel card", "at Appel already");
     assert_eq!(refused(&r, &s, BR.seat(), "refuse us1").rule, "Colditz: Appel");
     play(&r, &mut s, BR.seat(), "refuse br1");
     assert_eq!(refused(&r, &s, BR.seat(), "refuse br1").rule, "Colditz: Appel");

@@ -31,7 +31,7 @@ fn colditz_arrest_inner_courtyard_needs_equipment() {
     let (r, mut s) = face_off(4, g, p);
     assert_eq!(
         refused(&r, &s, DE, &arrest_text(&r, p)).rule,
-        "Colditz: Movement",
+        "Colditz: Arrest",
         "no Equipment held: no arrest in the inner courtyard"
     );
     give_equipment(&mut s, BR, Equipment::Key, 1);
@@ -124,7 +124,7 @@ fn colditz_arrest_never_at_appel_in_safe_areas_or_solitary() {
         .unwrap();
     let (r, mut s) = face_off(4, g, p);
     give_equipment(&mut s, BR, Equipment::Key, 1);
-    assert_eq!(refused(&r, &s, DE, &arrest_text(&r, p)).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &arrest_text(&r, p)).rule, "Colditz: Appel area");
     // Safe area.
     let (g, p) = circles(&r, |c| r.board.circle(c).zone == Zone::Outer && plain(&r, c))
         .into_iter()
@@ -132,14 +132,14 @@ fn colditz_arrest_never_at_appel_in_safe_areas_or_solitary() {
         .unwrap();
     let (r, mut s) = face_off(4, g, p);
     give_equipment(&mut s, BR, Equipment::Key, 1);
-    assert_eq!(refused(&r, &s, DE, &arrest_text(&r, p)).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &arrest_text(&r, p)).rule, "Colditz: Safe Areas");
     // Solitary: a guard at the cell door goes no further.
     for block in [0, 1] {
         let exit = r.board.cells[block].exit;
         let cell = steps(&r, exit).into_iter().find(|&c| r.board.circle(c).zone.is_cell()).expect("the cell door");
         let (r, mut s) = face_off(4, exit, cell);
         give_equipment(&mut s, BR, Equipment::Key, 1);
-        assert_eq!(refused(&r, &s, DE, &arrest_text(&r, cell)).rule, "Colditz: Movement");
+        assert_eq!(refused(&r, &s, DE, &arrest_text(&r, cell)).rule, "Colditz: Solitary Cells");
     }
 }
 
@@ -273,7 +273,7 @@ fn colditz_arrest_pows_heading_back_from_the_outer_cells_are_immune() {
     move_phase(&mut s, DE, 1);
     assert_eq!(
         refused(&r, &s, DE, &format!("move g1 {}", k(&r, nearer))).rule,
-        "Colditz: Movement",
+        "Colditz: Arrest (heading back)",
         "immune while his officer holds no Equipment"
     );
     // Once his officer holds Equipment the immunity is gone.

@@ -70,7 +70,7 @@ fn colditz_cards_bribe_one_takes_one_equipment_card_of_choice() {
     give_card(&mut s, BR.seat(), card(&r, "bribe-one"));
     let all = s.stock[Equipment::Pass.index()];
     give_equipment(&mut s, FR, Equipment::Pass, all);
-    assert_eq!(refused(&r, &s, BR.seat(), "play bribe-one pass").rule, "Colditz: Equipment");
+    assert_eq!(refused(&r, &s, BR.seat(), "play bribe-one pass").rule, "Colditz: Equipment cards");
 }
 
 #[test]
@@ -106,7 +106,11 @@ fn colditz_cards_diversion_and_inspection_send_guards_to_the_barracks() {
     give_card(&mut s, BR.seat(), card(&r, "diversion"));
     give_card(&mut s, BR.seat(), card(&r, "inspection"));
     move_phase(&mut s, BR.seat(), 0);
-    assert_eq!(refused(&r, &s, BR.seat(), "play diversion g4").rule, "Colditz: Cards", "a guard in the barracks");
+    assert_eq!(
+        refused(&r, &s, BR.seat(), "play diversion g4").rule,
+        "Colditz: Diversion / Inspection by the German High Command",
+        "a guard in the barracks"
+    );
     play(&r, &mut s, BR.seat(), "play diversion g3");
     assert_eq!(at(&s, guard(3)), Loc::Barracks);
     play(&r, &mut s, BR.seat(), "play inspection g1 g2");
@@ -120,7 +124,7 @@ fn colditz_cards_move_fast_not_from_solitary() {
     put(&mut s, pow(BR, 1), cells(&r, 0)[0]);
     give_card(&mut s, BR.seat(), card(&r, "move-fast:kitchen"));
     move_phase(&mut s, BR.seat(), 0);
-    assert_eq!(refused(&r, &s, BR.seat(), "play move-fast:kitchen br1").rule, "Colditz: Cards");
+    assert_eq!(refused(&r, &s, BR.seat(), "play move-fast:kitchen br1").rule, "Colditz: Move Fast");
 }
 
 #[test]
@@ -183,7 +187,7 @@ fn colditz_cards_staff_car_needs_a_kit_and_the_car() {
     let (r, mut s) = by_the_car();
     let (a, _) = pair_in(&r, Zone::Inner);
     put(&mut s, pow(BR, 1), a);
-    assert_eq!(refused(&r, &s, BR.seat(), "play staff-car br1").rule, "Colditz: Cards");
+    assert_eq!(refused(&r, &s, BR.seat(), "play staff-car br1").rule, "Colditz: Staff Car");
 }
 
 /// A guard spot and a POW spot outside, `d` apart in the line of fire.
@@ -249,7 +253,7 @@ fn colditz_cards_shoot_to_kill_only_at_a_pow_outside() {
     let (r, mut s) = shot_ready();
     let (a, _) = pair_in(&r, Zone::Outer);
     put(&mut s, pow(BR, 1), a);
-    assert_eq!(refused(&r, &s, DE, "play shoot-to-kill g1 br1").rule, "Colditz: Cards");
+    assert_eq!(refused(&r, &s, DE, "play shoot-to-kill g1 br1").rule, "Colditz: Outside the castle");
 }
 
 /// br1 has just used a key; the German's Roll phase holding Arrest Key Holder.
@@ -272,7 +276,11 @@ fn key_used() -> (Colditz, State) {
 #[test]
 fn colditz_cards_arrest_key_holder_sends_a_key_user_to_solitary() {
     let (r, mut s) = key_used();
-    assert_eq!(refused(&r, &s, DE, "play arrest-key-holder br2").rule, "Colditz: Cards", "br2 used no key");
+    assert_eq!(
+        refused(&r, &s, DE, "play arrest-key-holder br2").rule,
+        "Colditz: Arrest Key Holder / Pass Holder",
+        "br2 used no key"
+    );
     play(&r, &mut s, DE, "play arrest-key-holder br1");
     assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()));
     assert_eq!(s.pending.first(), Some(&Pending::Confiscate { nation: BR, count: 1 }));
@@ -286,16 +294,19 @@ fn colditz_cards_arrest_key_holder_only_until_the_german_turn_ends() {
     // He keeps the card for next time.
     play(&r, &mut s, DE, "end");
     roll_phase(&mut s, DE);
-    assert_eq!(refused(&r, &s, DE, "play arrest-key-holder br1").rule, "Colditz: Cards");
+    assert_eq!(refused(&r, &s, DE, "play arrest-key-holder br1").rule, "Colditz: Arrest Key Holder / Pass Holder");
 }
 
 #[test]
 fn colditz_cards_arrest_key_holder_cannot_reach_a_safe_area() {
     let (r, mut s) = key_used();
-    let safe = circles(&r, |c| r.board.circle(c).safe)[0];
+    let safe = circles(&r, |c| r.board.circle(c).safe && r.board.circle(c).zone != Zone::Appel)[0];
     put(&mut s, pow(BR, 1), safe);
     assert!(s.pawn(pow(BR, 1)).used_key);
-    refused(&r, &s, DE, "play arrest-key-holder br1");
+    assert_eq!(refused(&r, &s, DE, "play arrest-key-holder br1").rule, "Colditz: Safe Areas");
+    let appel = circles(&r, |c| r.board.circle(c).zone == Zone::Appel)[0];
+    put(&mut s, pow(BR, 1), appel);
+    assert_eq!(refused(&r, &s, DE, "play arrest-key-holder br1").rule, "Colditz: Appel area");
 }
 
 /// Search: the Dentist, br1 and br2 (British officer holding `equipment`
@@ -384,8 +395,59 @@ fn colditz_cards_arrest_pass_holder_sends_a_pass_user_to_solitary() {
     give_card(&mut s, DE, card(&r, "arrest-pass-holder"));
     give_card(&mut s, DE, card(&r, "arrest-key-holder"));
     roll_phase(&mut s, DE);
-    assert_eq!(refused(&r, &s, DE, "play arrest-key-holder br1").rule, "Colditz: Cards", "he used a pass, not a key");
+    assert_eq!(
+        refused(&r, &s, DE, "play arrest-key-holder br1").rule,
+        "Colditz: Arrest Key Holder / Pass Holder",
+        "he used a pass, not a key"
+    );
     play(&r, &mut s, DE, "play arrest-pass-holder br1");
     assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()));
     assert!(s.pending.is_empty(), "nothing left to confiscate");
+}
+
+#[test]
+fn colditz_cards_shoot_to_kill_is_fired_by_a_guard_on_the_board() {
+    let (r, mut s) = shot_ready();
+    s.pawn_mut(guard(1)).loc = Loc::Barracks;
+    assert_eq!(refused(&r, &s, DE, "play shoot-to-kill g1 br1").rule, "Colditz: Shoot to Kill");
+}
+
+#[test]
+fn colditz_cards_move_fast_needs_a_free_circle_in_the_room() {
+    let (r, mut s) = blank(4, 1);
+    let (a, _) = pair_in(&r, Zone::Inner);
+    put(&mut s, pow(BR, 1), a);
+    let kitchen = room(&r, "kitchen");
+    for (i, &c) in kitchen.iter().enumerate() {
+        put(&mut s, pow(US, 1 + i as u8), c);
+    }
+    give_card(&mut s, BR.seat(), card(&r, "move-fast:kitchen"));
+    move_phase(&mut s, BR.seat(), 0);
+    let e = refused(&r, &s, BR.seat(), "play move-fast:kitchen br1");
+    assert_eq!(e.rule, "Colditz: Move Fast");
+    assert!(e.text.en.contains("no free circle"), "{}", e.text.en);
+    s.pawn_mut(pow(US, 1)).loc = Loc::Absent;
+    play(&r, &mut s, BR.seat(), "play move-fast:kitchen br1");
+}
+
+#[test]
+fn colditz_cards_search_one_a_turn() {
+    let (r, mut s) = blank(4, 1);
+    give_card(&mut s, DE, card(&r, "search:dentist"));
+    give_card(&mut s, DE, card(&r, "search:kitchen"));
+    move_phase(&mut s, DE, 0);
+    play(&r, &mut s, DE, "play search:dentist");
+    assert_eq!(refused(&r, &s, DE, "play search:kitchen").rule, "Colditz: Search");
+}
+
+#[test]
+fn colditz_cards_release_from_solitary_takes_a_pow_in_solitary() {
+    let (r, mut s) = blank(4, 1);
+    let (a, _) = pair_in(&r, Zone::Inner);
+    put(&mut s, pow(BR, 1), a);
+    put(&mut s, pow(BR, 2), cells(&r, 0)[0]);
+    give_card(&mut s, BR.seat(), card(&r, "release"));
+    move_phase(&mut s, BR.seat(), 0);
+    assert_eq!(refused(&r, &s, BR.seat(), "play release br1").rule, "Colditz: Release from Solitary");
+    play(&r, &mut s, BR.seat(), "play release br2");
 }

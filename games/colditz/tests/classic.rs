@@ -193,7 +193,11 @@ fn colditz_classic_german_play_guards_do_not_block_the_grey_zone_unless_chasing(
     let (r, mut s) = blank_with(4, 1, CLASSIC);
     put(&mut s, guard(1), from);
     move_phase(&mut s, DE, 3);
-    assert!(!is_legal(&r, &s, DE, &format!("move g1 {}", k(&r, cut))), "he would block the passage");
+    assert_eq!(
+        refused(&r, &s, DE, &format!("move g1 {}", k(&r, cut))).rule,
+        "Colditz classic: German Play",
+        "he would block the passage"
+    );
     // A POW out in the outer courtyard: a lone guard may chase through.
     let (outer, _) = pair_in(&r, Zone::Outer);
     put(&mut s, pow(BR, 1), outer);

@@ -52,7 +52,7 @@ fn colditz_equipment_both_pows_must_be_in_rooms_with_the_symbol() {
     let key = rooms_with(&r, Symbol::Key);
     let s = two_in(&r, &rope[0], &key[0]);
     for text in ["claim rope br1 br2", "claim key br1 br2", "claim pass br1 br2"] {
-        assert_eq!(refused(&r, &s, BR.seat(), text).rule, "Colditz: Equipment", "{text}");
+        assert_eq!(refused(&r, &s, BR.seat(), text).rule, "Colditz: Equipment cards", "{text}");
     }
     // Another officer's POW does not count.
     let (_, mut s) = blank(4, 1);
@@ -71,7 +71,7 @@ fn colditz_equipment_an_empty_stack_gives_nothing() {
     let all = s.stock[Equipment::Cutters.index()];
     give_equipment(&mut s, US, Equipment::Cutters, all);
     assert_eq!(s.stock[Equipment::Cutters.index()], 0);
-    assert_eq!(refused(&r, &s, BR.seat(), "claim cutters br1 br2").rule, "Colditz: Equipment");
+    assert_eq!(refused(&r, &s, BR.seat(), "claim cutters br1 br2").rule, "Colditz: Equipment cards");
 }
 
 #[test]
@@ -79,11 +79,11 @@ fn colditz_equipment_officers_may_give_equipment_2016() {
     let (r, mut s) = blank(4, 1);
     give_equipment(&mut s, BR, Equipment::Key, 1);
     move_phase(&mut s, BR.seat(), 0);
-    assert_eq!(refused(&r, &s, BR.seat(), "give rope american").rule, "Colditz: Equipment");
-    assert_eq!(refused(&r, &s, BR.seat(), "give key british").rule, "Colditz: Equipment", "not to himself");
+    assert_eq!(refused(&r, &s, BR.seat(), "give rope american").rule, "Colditz: Equipment cards");
+    assert_eq!(refused(&r, &s, BR.seat(), "give key british").rule, "Colditz: Equipment cards", "not to himself");
     assert_eq!(
         refused(&r, &s, BR.seat(), "give key dutch").rule,
-        "Colditz: Equipment",
+        "Colditz: Equipment cards",
         "the Dutch are not in a four-player game"
     );
     play(&r, &mut s, BR.seat(), "give key american");

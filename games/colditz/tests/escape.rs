@@ -55,10 +55,10 @@ fn colditz_escape_attempts_another_nation_uses_its_own_rope_and_replaces_the_mar
     move_phase(&mut s, US.seat(), 3);
     assert_eq!(
         refused(&r, &s, US.seat(), &format!("move us1 {}", k(&r, lower))).rule,
-        "Colditz: Movement",
+        "Colditz: Drops",
         "a British marker does not open the way for Americans"
     );
-    assert_eq!(refused(&r, &s, US.seat(), &format!("cross us1 {}", k(&r, lower))).rule, "Colditz: Escape Attempts");
+    assert_eq!(refused(&r, &s, US.seat(), &format!("cross us1 {}", k(&r, lower))).rule, "Colditz: Drops");
     give_equipment(&mut s, US, Equipment::Rope, 1);
     play(&r, &mut s, US.seat(), &format!("cross us1 {}", k(&r, lower)));
     assert_eq!(s.markers, vec![marker(upper, lower, US)], "the marker is replaced");
@@ -100,7 +100,7 @@ fn colditz_escape_attempts_guards_follow_a_marker_down_only() {
     move_phase(&mut s, DE, 1);
     assert_eq!(
         refused(&r, &s, DE, &format!("move g1 {}", k(&r, lower))).rule,
-        "Colditz: Movement",
+        "Colditz: Escape Attempts",
         "no marker: guards do not climb down"
     );
     s.markers.push(marker(upper, lower, BR));
@@ -108,7 +108,7 @@ fn colditz_escape_attempts_guards_follow_a_marker_down_only() {
     s.mp = 1;
     assert_eq!(
         refused(&r, &s, DE, &format!("move g1 {}", k(&r, upper))).rule,
-        "Colditz: Movement",
+        "Colditz: Escape Attempts",
         "guards never go back up"
     );
 }
@@ -135,7 +135,7 @@ fn colditz_escape_attempts_guards_may_clear_a_marker() {
     play(&r, &mut s, DE, &format!("clear g1 {}", k(&r, lower)));
     assert!(s.markers.is_empty());
     assert_eq!(at(&s, guard(1)), Loc::Circle(upper));
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, lower))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, lower))).rule, "Colditz: Escape Attempts");
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn colditz_escape_attempts_back_up_a_drop_needs_the_marker_and_a_rope() {
     s.markers.push(marker(upper, lower, BR));
     assert_eq!(
         refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, upper))).rule,
-        "Colditz: Movement",
+        "Colditz: Drops",
         "the marker opens the way down only"
     );
     play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, upper)));
@@ -179,8 +179,8 @@ fn colditz_escape_attempts_back_through_the_wire_needs_cutters() {
     s.markers.push(marker(a, b, BR));
     put(&mut s, pow(BR, 1), b);
     move_phase(&mut s, BR.seat(), 4);
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, a))).rule, "Colditz: Movement");
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, a))).rule, "Colditz: Escape Attempts");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, a))).rule, "Colditz: Barbed Wire");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, a))).rule, "Colditz: Barbed Wire");
     give_equipment(&mut s, BR, Equipment::Cutters, 1);
     play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, a)));
     assert_eq!(s.holds(BR, Equipment::Cutters), 0);
@@ -221,7 +221,9 @@ fn colditz_successful_escape_needs_a_kit() {
     s.kits[BR.index()] = false;
     move_phase(&mut s, BR.seat(), 1);
     let rule = refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, t))).rule;
-    assert!(rule == "Colditz: Movement" || rule == "Colditz: Successful Escape", "{rule}");
+    assert_eq!(rule, "Colditz: Successful Escape");
+    s.kits[BR.index()] = true;
+    assert!(is_legal(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, t))), "with a kit");
 }
 
 #[test]
@@ -366,4 +368,31 @@ fn colditz_successful_escape_removing_the_markers_takes_guards_out_of_rooms() {
     // Командный Пункт».
     let in_room = s.pawn(guard(1)).circle().is_some_and(|c| matches!(r.board.circle(c).zone, Zone::Room(_)));
     assert!(!in_room, "the guard stays in a room closed to guards");
+}
+
+#[test]
+fn colditz_escape_attempts_a_crossing_costs_one_point_of_movement() {
+    let (r, mut s) = blank(4, 1);
+    let (_, upper, lower) = room_drop(&r, 1);
+    put(&mut s, pow(BR, 1), upper);
+    give_equipment(&mut s, BR, Equipment::Rope, 1);
+    move_phase(&mut s, BR.seat(), 0);
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, lower))).rule, "Colditz: Movement");
+    move_phase(&mut s, BR.seat(), 1);
+    play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, lower)));
+    assert_eq!(s.mp, 0);
+}
+
+#[test]
+fn colditz_escape_attempts_back_up_a_drop_needs_its_marker() {
+    let (r, mut s) = blank(4, 1);
+    let (_, upper, lower) = room_drop(&r, 1);
+    put(&mut s, pow(BR, 1), lower);
+    give_equipment(&mut s, BR, Equipment::Rope, 1);
+    move_phase(&mut s, BR.seat(), 3);
+    let e = refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, upper)));
+    assert_eq!(e.rule, "Colditz: Escape Attempts");
+    assert!(e.text.en.contains("original Escape Attempt marker"), "{}", e.text.en);
+    s.markers.push(marker(upper, lower, US));
+    play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, upper)));
 }

@@ -73,7 +73,7 @@ fn colditz_legend_pows_may_not_stop_on_a_searchlight_but_may_pass() {
     let (a, light, b) = found.expect("a searchlight between two circles");
     put(&mut s, pow(BR, 1), a);
     move_phase(&mut s, BR.seat(), 2);
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, light))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, light))).rule, "Colditz: Searchlights");
     play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, b)));
     assert_eq!(at(&s, pow(BR, 1)), Loc::Circle(b), "passing the searchlight");
     assert_eq!(s.mp, 0);
@@ -91,7 +91,7 @@ fn colditz_legend_guards_may_not_stop_on_a_walkway_but_may_pass() {
     let w = steps(&r, from).into_iter().find(|&c| walkway(c)).unwrap();
     put(&mut s, guard(1), from);
     move_phase(&mut s, DE, via as u8);
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, w))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, w))).rule, "Colditz: Walkways");
     play(&r, &mut s, DE, &format!("move g1 {}", k(&r, to)));
     assert_eq!(s.mp, 0);
     // POWs may stop on a walkway.
@@ -108,7 +108,7 @@ fn colditz_legend_guards_may_not_stop_on_appel_but_may_pass() {
     let w = steps(&r, from).into_iter().find(|&c| appel(c)).unwrap();
     put(&mut s, guard(1), from);
     move_phase(&mut s, DE, via as u8);
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, w))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, w))).rule, "Colditz: Appel area");
     play(&r, &mut s, DE, &format!("move g1 {}", k(&r, to)));
 }
 
@@ -121,7 +121,7 @@ fn colditz_legend_guards_may_not_enter_safe_areas() {
         .expect("a circle next to a safe area");
     put(&mut s, guard(1), from);
     move_phase(&mut s, DE, 3);
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, safe))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, safe))).rule, "Colditz: Safe Areas");
     // POWs may.
     put(&mut s, pow(BR, 1), from);
     s.pawn_mut(guard(1)).loc = Loc::Barracks;
@@ -135,7 +135,7 @@ fn colditz_legend_guards_keep_out_of_rooms_unless_a_search_card_names_the_room()
     let (inside, outside) = door(&r, "dentist");
     put(&mut s, guard(1), outside);
     move_phase(&mut s, DE, 2);
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, inside))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, inside))).rule, "Colditz: Rooms");
     give_card(&mut s, DE, card(&r, "search:dentist"));
     play(&r, &mut s, DE, "play search:dentist");
     play(&r, &mut s, DE, &format!("move g1 {}", k(&r, inside)));
@@ -144,7 +144,7 @@ fn colditz_legend_guards_keep_out_of_rooms_unless_a_search_card_names_the_room()
     // Another room stays closed.
     let (kin, kout) = door(&r, "kitchen");
     put(&mut s, guard(2), kout);
-    assert_eq!(refused(&r, &s, DE, &format!("move g2 {}", k(&r, kin))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g2 {}", k(&r, kin))).rule, "Colditz: Rooms");
 }
 
 #[test]
@@ -154,7 +154,7 @@ fn colditz_legend_guards_may_enter_a_room_with_an_escape_attempt_marker() {
     let (inside, outside) = door(&r, &id);
     put(&mut s, guard(1), outside);
     move_phase(&mut s, DE, 1);
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, inside))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, inside))).rule, "Colditz: Rooms");
     s.markers.push(marker(upper, lower, BR));
     assert!(is_legal(&r, &s, DE, &format!("move g1 {}", k(&r, inside))));
 }
@@ -165,14 +165,17 @@ fn colditz_legend_doors_need_a_key_guards_pass_freely() {
     let (gate, before, beyond) = gate_between(&r, Gate::Key, Zone::Inner);
     put(&mut s, pow(BR, 1), before);
     move_phase(&mut s, BR.seat(), 3);
-    for c in [gate, beyond] {
-        assert_eq!(
-            refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, c))).rule,
-            "Colditz: Movement",
-            "a door needs a key"
-        );
-    }
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, gate))).rule, "Colditz: Escape Attempts");
+    assert_eq!(
+        refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, gate))).rule,
+        "Colditz: Doors",
+        "a door needs a key"
+    );
+    assert_eq!(
+        refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, beyond))).rule,
+        "Colditz: Escape Attempts",
+        "no way on foot past the door"
+    );
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, gate))).rule, "Colditz: Doors", "no key");
     give_equipment(&mut s, BR, Equipment::Key, 1);
     let stock = s.stock[Equipment::Key.index()];
     play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, gate)));
@@ -194,11 +197,11 @@ fn colditz_legend_inspection_points_need_a_pass_guards_pass_freely() {
     let (gate, before, beyond) = gate_between(&r, Gate::Pass, Zone::Inner);
     put(&mut s, pow(BR, 1), before);
     move_phase(&mut s, BR.seat(), 3);
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, gate))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, gate))).rule, "Colditz: Inspection Points");
     give_equipment(&mut s, BR, Equipment::Key, 1);
     assert_eq!(
         refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, gate))).rule,
-        "Colditz: Escape Attempts",
+        "Colditz: Inspection Points",
         "a key does not open an inspection point"
     );
     give_equipment(&mut s, BR, Equipment::Pass, 1);
@@ -218,12 +221,8 @@ fn colditz_legend_a_30_drop_needs_one_rope() {
     let (_, upper, lower) = room_drop(&r, 1);
     put(&mut s, pow(BR, 1), upper);
     move_phase(&mut s, BR.seat(), 5);
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, lower))).rule, "Colditz: Movement");
-    assert_eq!(
-        refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, lower))).rule,
-        "Colditz: Escape Attempts",
-        "no rope"
-    );
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, lower))).rule, "Colditz: Drops");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, lower))).rule, "Colditz: Drops", "no rope");
     give_equipment(&mut s, BR, Equipment::Rope, 1);
     play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, lower)));
     assert_eq!(at(&s, pow(BR, 1)), Loc::Circle(lower));
@@ -240,7 +239,7 @@ fn colditz_legend_a_60_drop_needs_two_ropes() {
     give_equipment(&mut s, BR, Equipment::Rope, 1);
     assert_eq!(
         refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, lower))).rule,
-        "Colditz: Escape Attempts",
+        "Colditz: Drops",
         "one rope for 60 ft"
     );
     give_equipment(&mut s, BR, Equipment::Rope, 1);
@@ -257,9 +256,9 @@ fn colditz_legend_barbed_wire_needs_cutters() {
     let (a, b) = wire(&r);
     put(&mut s, pow(BR, 1), a);
     move_phase(&mut s, BR.seat(), 5);
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, b))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, b))).rule, "Colditz: Barbed Wire");
     give_equipment(&mut s, BR, Equipment::Rope, 2);
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, b))).rule, "Colditz: Escape Attempts");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("cross br1 {}", k(&r, b))).rule, "Colditz: Barbed Wire");
     give_equipment(&mut s, BR, Equipment::Cutters, 1);
     play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, b)));
     assert_eq!(at(&s, pow(BR, 1)), Loc::Circle(b));
@@ -269,4 +268,32 @@ fn colditz_legend_barbed_wire_needs_cutters() {
     put(&mut s, guard(1), a);
     move_phase(&mut s, DE, 1);
     assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, b))).rule, "Colditz: Movement");
+}
+
+#[test]
+fn colditz_legend_staff_car_no_pawn_walks_onto_it() {
+    let (r, mut s) = blank(4, 1);
+    let car = r.board.car;
+    let next = r.board.net.links(car).map(|(n, _)| n).find(|&n| pow_stop(&r, n)).expect("a circle by the car");
+    put(&mut s, pow(BR, 1), next);
+    move_phase(&mut s, BR.seat(), 3);
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, car))).rule, "Colditz: Staff Car");
+    let (r, mut s) = blank(4, 1);
+    put(&mut s, guard(1), next);
+    move_phase(&mut s, DE, 3);
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, car))).rule, "Colditz: Staff Car");
+}
+
+#[test]
+fn colditz_legend_solitary_cells_are_never_walked_into() {
+    let (r, mut s) = blank(4, 1);
+    let exit = r.board.cells[0].exit;
+    let cell = cells(&r, 0)[0];
+    put(&mut s, pow(BR, 1), exit);
+    move_phase(&mut s, BR.seat(), 6);
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, cell))).rule, "Colditz: Solitary Cells");
+    let (r, mut s) = blank(4, 1);
+    put(&mut s, guard(1), exit);
+    move_phase(&mut s, DE, 6);
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, cell))).rule, "Colditz: Solitary Cells");
 }

@@ -139,17 +139,17 @@ fn colditz_movement_pawns_never_pass_through_pawns() {
     assert!(is_legal(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, b))));
     // A POW of another nation in the way.
     put(&mut s, pow(US, 1), m);
-    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, b))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, b))).rule, "Colditz: Movement (pawns)");
     // A guard in the way of a guard.
     let (r, mut s) = blank(4, 1);
     s.pawn_mut(guard(1)).loc = Loc::Circle(a);
     s.pawn_mut(guard(2)).loc = Loc::Circle(m);
     move_phase(&mut s, DE, 2);
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, b))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, b))).rule, "Colditz: Movement (pawns)");
     // ... and a POW the guard may not arrest blocks him too.
     s.pawn_mut(guard(2)).loc = Loc::Barracks;
     put(&mut s, pow(BR, 1), m);
-    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, b))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, DE, &format!("move g1 {}", k(&r, b))).rule, "Colditz: Movement (pawns)");
 }
 
 #[test]
@@ -173,11 +173,15 @@ fn colditz_movement_guards_post_from_the_barracks_for_one_point() {
     play(&r, &mut s, DE, &format!("deploy g1 {}", k(&r, posts[0])));
     assert_eq!(at(&s, guard(1)), Loc::Circle(posts[0]));
     assert_eq!(s.mp, 2);
-    assert_eq!(refused(&r, &s, DE, &format!("deploy g2 {}", k(&r, posts[0]))).rule, "Colditz: Legend", "a manned post");
+    assert_eq!(
+        refused(&r, &s, DE, &format!("deploy g2 {}", k(&r, posts[0]))).rule,
+        "Colditz: Movement (pawns)",
+        "a manned post"
+    );
     let (plain_outer, _) = pair_in(&r, Zone::Outer);
     assert_eq!(
         refused(&r, &s, DE, &format!("deploy g2 {}", k(&r, plain_outer))).rule,
-        "Colditz: Legend",
+        "Colditz: Guard Posts",
         "only guard posts"
     );
     // A posted guard moves on with the points left.
@@ -189,7 +193,7 @@ fn colditz_movement_guards_post_from_the_barracks_for_one_point() {
     assert_eq!(s.mp, 0);
     assert_eq!(
         refused(&r, &s, DE, &format!("deploy g3 {}", k(&r, posts[2]))).rule,
-        "Colditz: Movement",
+        "Colditz: Movement (guards)",
         "no points left"
     );
 }
@@ -202,13 +206,13 @@ fn colditz_movement_guards_return_from_a_post_to_the_office_for_one_point() {
     let (off_post, _) = pair_in(&r, Zone::Outer);
     put(&mut s, guard(2), off_post);
     move_phase(&mut s, DE, 2);
-    assert_eq!(refused(&r, &s, DE, "recall g2").rule, "Colditz: Movement", "only from a guard post");
+    assert_eq!(refused(&r, &s, DE, "recall g2").rule, "Colditz: Guard Posts", "only from a guard post");
     play(&r, &mut s, DE, "recall g1");
     assert_eq!(at(&s, guard(1)), Loc::Office);
     assert_eq!(s.mp, 1);
     assert_eq!(
         refused(&r, &s, DE, &format!("deploy g1 {}", k(&r, posts[1]))).rule,
-        "Colditz: Movement",
+        "Colditz: Movement (guards)",
         "an office guard is not posted again this turn"
     );
     // At the end of the German's turn office guards go to the barracks.
@@ -266,4 +270,45 @@ fn colditz_classic_german_play_no_posting_after_a_recall_or_an_arrest() {
     move_phase(&mut s, DE, 4);
     play(&r, &mut s, DE, "recall g1");
     play(&r, &mut s, DE, &format!("deploy g2 {}", k(&r, posts[1])));
+}
+
+#[test]
+fn colditz_movement_a_circle_beyond_the_movement_left_is_refused() {
+    let (r, mut s) = blank(4, 1);
+    let inner = |c| r.board.circle(c).zone == Zone::Inner && plain(&r, c);
+    let (a, _, b) = passage(&r, inner, 2);
+    put(&mut s, pow(BR, 1), a);
+    move_phase(&mut s, BR.seat(), 1);
+    let e = refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, b)));
+    assert_eq!(e.rule, "Colditz: Movement");
+    assert!(e.text.en.contains("2 points of movement away; 1 left"), "{}", e.text.en);
+    move_phase(&mut s, BR.seat(), 2);
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, b)));
+    assert_eq!(s.mp, 0);
+}
+
+#[test]
+fn colditz_movement_a_pawn_off_the_board_does_not_move() {
+    let (r, mut s) = blank(4, 1);
+    let posts = outer_posts(&r);
+    move_phase(&mut s, DE, 3);
+    assert_eq!(at(&s, guard(1)), Loc::Barracks);
+    assert_eq!(
+        refused(&r, &s, DE, &format!("move g1 {}", k(&r, posts[0]))).rule,
+        "Colditz: Movement",
+        "a guard in the barracks is posted, not moved"
+    );
+}
+
+#[test]
+fn colditz_play_each_seat_moves_only_its_own_pawns() {
+    let (r, mut s) = blank(4, 1);
+    let (a, b) = pair_in(&r, Zone::Inner);
+    put(&mut s, pow(US, 1), a);
+    move_phase(&mut s, BR.seat(), 3);
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move us1 {}", k(&r, b))).rule, "Colditz: Play");
+    move_phase(&mut s, DE, 3);
+    assert_eq!(refused(&r, &s, DE, &format!("move us1 {}", k(&r, b))).rule, "Colditz: Play");
+    move_phase(&mut s, US.seat(), 3);
+    play(&r, &mut s, US.seat(), &format!("move us1 {}", k(&r, b)));
 }

@@ -114,7 +114,13 @@ fn colditz_setup_guards_go_on_inner_posts_first_then_two_to_seven_outside() {
         "Colditz: Set-up",
         "no fourth inner guard"
     );
-    assert_eq!(refused(&r, &s, DE, &format!("deploy g4 {}", k(&r, inner[0]))).rule, "Colditz: Set-up", "a manned post");
+    let e = refused(&r, &s, DE, &format!("deploy g4 {}", k(&r, inner[0])));
+    assert_eq!(e.rule, "Colditz: Set-up");
+    assert!(e.text.en.contains("manned already"), "{}", e.text.en);
+    let (plain_outer, _) = pair_in(&r, Zone::Outer);
+    let e = refused(&r, &s, DE, &format!("deploy g4 {}", k(&r, plain_outer)));
+    assert_eq!(e.rule, "Colditz: Set-up");
+    assert!(e.text.en.contains("guard posts only"), "{}", e.text.en);
     // At least two outside.
     assert_eq!(refused(&r, &s, DE, "end").rule, "Colditz: Set-up");
     play(&r, &mut s, DE, &format!("deploy g4 {}", k(&r, outer[0])));

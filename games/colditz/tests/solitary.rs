@@ -24,7 +24,11 @@ fn colditz_solitary_cells_release_on_doubles_costs_one_point() {
     assert_eq!(at(&s, pow(BR, 1)), Loc::Circle(r.board.cells[0].exit), "at the arrow");
     assert_eq!(s.mp, mp - 1);
     assert_eq!(s.releases, 0);
-    assert_eq!(refused(&r, &s, BR.seat(), "release br2").rule, "Colditz: Movement", "one release per doubles");
+    assert_eq!(
+        refused(&r, &s, BR.seat(), "release br2").rule,
+        "Colditz: Movement (doubles)",
+        "one release per doubles"
+    );
 }
 
 #[test]
@@ -32,7 +36,7 @@ fn colditz_solitary_cells_no_release_without_doubles() {
     let (r, mut s) = blank(4, 1);
     put(&mut s, pow(BR, 1), cells(&r, 1)[0]);
     roll_with(&r, &mut s, BR.seat(), |d| d.len() == 2);
-    assert_eq!(refused(&r, &s, BR.seat(), "release br1").rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, BR.seat(), "release br1").rule, "Colditz: Movement (doubles)");
 }
 
 #[test]
@@ -78,4 +82,18 @@ fn colditz_solitary_cells_the_released_pow_appears_nearest_the_arrow() {
     let c = s.pawn(pow(BR, 1)).circle().unwrap();
     assert!(steps(&r, exit).contains(&c), "a free circle next to the occupied arrow");
     assert!(!r.board.circle(c).zone.is_cell());
+}
+
+#[test]
+fn colditz_solitary_cells_a_doubles_release_needs_a_point_of_movement() {
+    let (r, mut s) = blank(4, 1);
+    put(&mut s, pow(BR, 1), cells(&r, 0)[0]);
+    move_phase(&mut s, BR.seat(), 0);
+    s.releases = 1;
+    let e = refused(&r, &s, BR.seat(), "release br1");
+    assert_eq!(e.rule, "Colditz: Movement (doubles)");
+    assert!(e.text.en.contains("costs one point"), "{}", e.text.en);
+    s.mp = 1;
+    play(&r, &mut s, BR.seat(), "release br1");
+    assert_eq!((s.mp, s.releases), (0, 0));
 }

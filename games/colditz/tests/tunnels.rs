@@ -79,7 +79,7 @@ fn colditz_tunnels_other_pows_enter_only_at_the_entrance_of_an_open_tunnel() {
     let (r, mut s) = blank(4, 1);
     put(&mut s, pow(US, 1), c[0]);
     move_phase(&mut s, US.seat(), 3);
-    assert_eq!(refused(&r, &s, US.seat(), &format!("move us1 {}", k(&r, c[1]))).rule, "Colditz: Movement");
+    assert_eq!(refused(&r, &s, US.seat(), &format!("move us1 {}", k(&r, c[1]))).rule, "Colditz: Tunnels");
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn colditz_tunnels_pawns_pass_over_pows_in_a_tunnel_but_never_stop_there() {
     move_phase(&mut s, BR.seat(), 2);
     assert_eq!(
         refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, c[i]))).rule,
-        "Colditz: Movement",
+        "Colditz: Tunnels",
         "no stopping on a tunnel circle"
     );
     play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, b)));
@@ -169,7 +169,7 @@ fn colditz_tunnels_tunnel_detected_lets_guards_arrest_pows_in_it() {
     move_phase(&mut s, DE, 1);
     assert_eq!(
         refused(&r, &s, DE, &format!("move g1 {}", k(&r, c[i]))).rule,
-        "Colditz: Movement",
+        "Colditz: Tunnels",
         "an undetected tunnel protects its POWs"
     );
     give_card(&mut s, DE, card(&r, "tunnel-detected"));

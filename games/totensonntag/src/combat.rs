@@ -258,11 +258,26 @@ impl Totensonntag {
                 "цель вне радиуса стрельбы",
             ));
         }
-        let Some(sh) = s.hex_of(spotter).filter(|_| spotter != art && self.side(spotter) == side) else {
+        // 7.4: "a friendly unit provides the spotting" — another unit (see RULES.md, readings).
+        if spotter == art {
             return Err(Illegal::fixed(
                 "CCT 7.4",
-                "the spotter must be another friendly unit on the map",
-                "наводящим должен быть другой дружеский юнит на карте",
+                "artillery does not spot for itself: another friendly unit spots",
+                "артиллерия не наводит сама себя: наведение обеспечивает другой дружеский юнит",
+            ));
+        }
+        if self.side(spotter) != side {
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "the spotter must be a friendly unit",
+                "наводящим должен быть дружеский юнит",
+            ));
+        }
+        let Some(sh) = s.hex_of(spotter) else {
+            return Err(Illegal::fixed(
+                "CCT 7.4",
+                "the spotter must be on the map",
+                "наводящий юнит должен быть на карте",
             ));
         };
         if self.map.grid.distance(sh, th) > self.spotting_range(sh) {
@@ -322,22 +337,38 @@ impl Totensonntag {
                 "продвинуться могут только юниты, атаковавшие этот гекс в этот импульс",
             ));
         };
-        if !s.cleared.contains(&hex) || occ.holder(hex) == Some(side.other()) {
+        if occ.holder(hex) == Some(side.other()) {
             return Err(Illegal::fixed(
                 "CCT 7.3",
-                                "advance only right after the attack that cleared the hex of all enemy units (before another unit acts)",
-                "продвижение только сразу после атаки, уничтожившей все вражеские юниты в гексе (до действия другого юнита)",
+                "enemy units remain in the hex: a unit advances only into a hex its attack cleared",
+                "в гексе остались вражеские юниты: продвинуться можно только в гекс, очищенный атакой",
+            ));
+        }
+        // The advance belongs to the attack that cleared the hex: once
+        // another unit acts, `cleared` is emptied.
+        if !s.cleared.contains(&hex) {
+            return Err(Illegal::fixed(
+                "CCT 7.3",
+                "the advance follows the attack that cleared the hex at once, before another unit acts",
+                "продвижение проводится сразу после атаки, очистившей гекс, до действия другого юнита",
             ));
         }
         let us = s.unit(u);
         let Some(from) = s.hex_of(u) else {
             return Err(Illegal::fixed("CCT 7.3", "the unit is not on the map", "юнит не на карте"));
         };
-        if us.advanced || !self.map.grid.are_adjacent(from, hex) {
+        if us.advanced {
             return Err(Illegal::fixed(
                 "CCT 7.3",
-                "a unit advances once, into the adjacent hex it attacked",
-                "юнит продвигается один раз, в соседний атакованный гекс",
+                "a unit advances once after its attack",
+                "юнит продвигается после атаки только один раз",
+            ));
+        }
+        if !self.map.grid.are_adjacent(from, hex) {
+            return Err(Illegal::fixed(
+                "CCT 7.3",
+                "a unit advances into the adjacent hex it attacked",
+                "юнит продвигается в соседний гекс, который он атаковал",
             ));
         }
         self.enter_cost(self.scenario.unit(u).class, hex).map_err(|_| {

@@ -52,12 +52,19 @@ impl Totensonntag {
                 "юниты снимаются только за превышение группирования в конце импульса",
             ));
         }
+        if self.side(u) != side {
+            return Err(Illegal::fixed(
+                "CCT 4.0",
+                "the owner removes his own excess units",
+                "лишние юниты уничтожает их владелец",
+            ));
+        }
         match s.hex_of(u) {
-            Some(h) if self.side(u) == side && occ.count(h, side) > STACK_LIMIT => Ok(()),
+            Some(h) if occ.count(h, side) > STACK_LIMIT => Ok(()),
             _ => Err(Illegal::fixed(
                 "CCT 4.0",
-                "remove a unit of your own from an overstacked hex",
-                "снимите свой юнит из гекса, где превышен лимит группирования",
+                "that unit is not in an overstacked hex: only units of a hex over three are removed",
+                "этот юнит не в гексе с превышением группирования: уничтожаются только юниты сверх трёх в гексе",
             )),
         }
     }

@@ -152,3 +152,13 @@ fn cct_3_4_stuarts_rate_three_to_move_and_four_to_attack() {
     play(&r, &mut s, ALLIES, "move stu G6");
     assert!(is_legal(&r, &s, ALLIES, "attack stu G7"));
 }
+
+#[test]
+fn cct_3_0_a_side_activates_only_its_own_units() {
+    let (r, mut s) = blank(1);
+    put(&r, &mut s, "inf", "G6");
+    put(&r, &mut s, "cru", "G9");
+    r.start_impulse(&mut s, Side::Axis, 1);
+    assert_eq!(refused(&r, &s, AXIS, "move cru G10").rule, "CCT 3.0");
+    assert!(is_legal(&r, &s, AXIS, "move inf G7"));
+}

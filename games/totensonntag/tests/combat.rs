@@ -144,7 +144,9 @@ fn cct_7_3_attackers_may_advance_into_a_cleared_hex_despite_zoc() {
     assert_eq!(refused(&r, &s, AXIS, "advance pz2 G8").rule, "CCT 7.3", "did not attack");
     play(&r, &mut s, AXIS, "advance pz G8");
     assert_eq!(s.hex_of(unit(&r, "pz")), Some(hex(&r, "G8")));
-    assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3", "once");
+    let e = refused(&r, &s, AXIS, "advance pz G8");
+    assert_eq!(e.rule, "CCT 7.3");
+    assert!(e.text.en.contains("advances once"), "{}", e.text.en);
 }
 
 #[test]
@@ -180,7 +182,9 @@ fn cct_7_3_no_advance_while_enemies_remain() {
     put(&r, &mut s, "cru", "G8");
     r.start_impulse(&mut s, Side::Axis, 4);
     play(&r, &mut s, AXIS, "attack pz G8");
-    assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3");
+    let e = refused(&r, &s, AXIS, "advance pz G8");
+    assert_eq!(e.rule, "CCT 7.3");
+    assert!(e.text.en.contains("enemy units remain"), "{}", e.text.en);
 }
 
 #[test]
@@ -231,7 +235,9 @@ fn cct_7_3_the_advance_must_follow_the_attack_at_once() {
     );
     put(&r, &mut s, "aa", "C3");
     play(&r, &mut s, AXIS, "move aa C4");
-    assert_eq!(refused(&r, &s, AXIS, "advance pz G8").rule, "CCT 7.3");
+    let e = refused(&r, &s, AXIS, "advance pz G8");
+    assert_eq!(e.rule, "CCT 7.3");
+    assert!(e.text.en.contains("at once"), "{}", e.text.en);
 }
 
 #[test]
@@ -411,4 +417,19 @@ fn cct_7_5_overrun_needs_the_mp_and_an_enterable_hex() {
     // An unmoved tank may attack the escarpment normally.
     put(&r, &mut s, "aa", "F4");
     assert!(is_legal(&r, &s, AXIS, "attack aa F5"));
+}
+
+#[test]
+fn cct_7_4_the_spotter_is_another_friendly_unit_on_the_map() {
+    let (r, mut s) = blank(1);
+    put(&r, &mut s, "art", "G3"); // range 4
+    put(&r, &mut s, "rifle", "E6");
+    r.start_impulse(&mut s, Side::Axis, 4);
+    for (spotter, why) in [("art", "does not spot for itself"), ("cru", "friendly"), ("pz", "on the map")] {
+        let e = refused(&r, &s, AXIS, &format!("bombard art rifle spot {spotter}"));
+        assert_eq!(e.rule, "CCT 7.4");
+        assert!(e.text.en.contains(why), "{spotter}: {}", e.text.en);
+    }
+    put(&r, &mut s, "pz", "E5");
+    assert!(is_legal(&r, &s, AXIS, "bombard art rifle spot pz"));
 }

@@ -261,3 +261,25 @@ fn cct_6_2_the_axis_does_not_exit() {
     r.start_impulse(&mut s, Side::Axis, 3);
     assert_eq!(refused(&r, &s, AXIS, "exit pz").rule, "CCT 6.2");
 }
+
+#[test]
+fn cct_4_0_only_the_owner_removes_only_excess_units() {
+    let (r, mut s) = blank(1);
+    for u in ["pz", "pz2", "sch"] {
+        put(&r, &mut s, u, "D4");
+    }
+    put(&r, &mut s, "aa", "D5");
+    put(&r, &mut s, "inf", "G6");
+    put(&r, &mut s, "cru", "G8");
+    r.start_impulse(&mut s, Side::Axis, 4);
+    play(&r, &mut s, AXIS, "move aa D4");
+    play(&r, &mut s, AXIS, "end");
+    assert!(matches!(s.phase, Phase::Overstack { side: Side::Axis, .. }));
+    let e = refused(&r, &s, AXIS, "eliminate cru");
+    assert_eq!(e.rule, "CCT 4.0");
+    assert!(e.text.en.contains("owner"), "{}", e.text.en);
+    let e = refused(&r, &s, AXIS, "eliminate inf");
+    assert_eq!(e.rule, "CCT 4.0");
+    assert!(e.text.en.contains("not in an overstacked hex"), "{}", e.text.en);
+    play(&r, &mut s, AXIS, "eliminate aa");
+}

@@ -1,7 +1,15 @@
 //! RULES.md cites only tests that exist: every `file::test_name` (or
-//! `file::prefix*`) in it names a test function in `tests/file.rs`.
+//! `file::prefix*`) in it names a test function in `tests/file.rs`; and every
+//! rule reference the source cites (`CCT 5.0`) is a section of RULES.md.
+
+use std::path::Path;
 
 #[test]
 fn every_test_cited_in_rules_md_exists() {
-    sandtable_core::testing::check_rules_md(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), 40);
+    sandtable_core::testing::check_rules_md(Path::new(env!("CARGO_MANIFEST_DIR")), 40);
+}
+
+#[test]
+fn every_rule_reference_in_src_is_documented_in_rules_md() {
+    sandtable_core::testing::check_rule_refs_documented(Path::new(env!("CARGO_MANIFEST_DIR")), "CCT ");
 }
