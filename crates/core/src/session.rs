@@ -72,7 +72,8 @@ pub trait Session: Send + Sync {
     /// One item per decision of [`Session::log`]: as `viewer` may read it, or
     /// `None` where even its being made is hidden from `viewer`.
     fn log_seen_by(&self, viewer: Viewer) -> Vec<Option<LogEntry>>;
-    /// Replays the log and returns each action with the events it produced.
+    /// Replays the log and returns each action with the events it produced
+    /// (all of them: filter with [`crate::events_seen_by`] for a viewer).
     fn replay_events(&self) -> Vec<(LogEntry, Vec<Event>)>;
     /// The game file of this match.
     fn record(&self) -> GameRecord;
@@ -88,7 +89,8 @@ pub trait Session: Send + Sync {
 pub struct Applied {
     /// The action in canonical notation (as logged).
     pub action: String,
-    /// What happened.
+    /// What happened: every event, whatever its audience. Show a viewer only
+    /// [`crate::events_seen_by`] of them.
     pub events: Vec<Event>,
     /// True when dice were rolled or hidden information revealed: the action
     /// cannot be undone.
