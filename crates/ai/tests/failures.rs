@@ -73,6 +73,10 @@ impl Ruleset for Toy {
     fn parse(&self, text: &str) -> Result<u8, ParseError> {
         Err(ParseError::new(text, Text::fixed("toy", "игрушка")))
     }
+    fn validate(&self, _s: &St) -> Result<(), Vec<sandtable_core::PositionError>> {
+        // Any seed and step count is a position of this toy.
+        Ok(())
+    }
     fn dice<'s>(&self, s: &'s St) -> &'s Dice {
         &s.dice
     }

@@ -10,7 +10,8 @@
 //! - every listed action applies, and its notation reads back to itself;
 //! - actions seen elsewhere but not listed now are refused, citing a rule, and
 //!   leave the state untouched;
-//! - the state survives a JSON round trip;
+//! - the state survives a JSON round trip, and every position reached (and
+//!   every resampled world) passes [`Ruleset::validate`];
 //! - hidden information stays hidden, proven by resampling (as OpenSpiel's
 //!   ResampleInfostateTest): for every viewer (each seat and a spectator) a
 //!   shadow world is drawn with [`Ruleset::resample_hidden`] and played
@@ -207,6 +208,10 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                     }
                 }
             }
+            // Every position reached in play is one the validator accepts.
+            if let Err(e) = rules.validate(&state) {
+                panic!("{}: a position reached in play fails validation: {e:?}", here());
+            }
             // Serialisation round trip.
             let json = serde_json::to_string(&state).expect("state serialises");
             let back: R::State =
@@ -319,6 +324,9 @@ fn resample_checked<R: Ruleset>(
 ) -> R::State {
     let other = rules.resample_hidden(state, viewer, seed);
     hidden.redrawn |= other != *state;
+    if let Err(e) = rules.validate(&other) {
+        panic!("{}: a world resampled for {viewer:?} is not a valid position: {e:?}", here());
+    }
     assert!(
         rules.view(&other, viewer) == rules.view(state, viewer),
         "{}: the view of {viewer:?} depends on information hidden from it",

@@ -1,6 +1,8 @@
 //! The contract every game implements.
 
-use crate::{Dice, Events, GameInfo, Hint, Illegal, ParseError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer};
+use crate::{
+    Dice, Events, GameInfo, Hint, Illegal, ParseError, PositionError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -32,6 +34,16 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// Seats, scenarios, options, rules version.
     fn info(&self) -> &GameInfo;
+
+    /// Checks a position given as data (a state read from JSON) before play
+    /// starts from it: every id in range, every card and unit accounted for,
+    /// the phase consistent. Reports every problem, each with where it is.
+    /// Required: a game that skipped it would let a crafted file panic it.
+    /// Cost: O(state size).
+    ///
+    /// # Errors
+    /// Every impossible thing found.
+    fn validate(&self, state: &Self::State) -> Result<(), Vec<PositionError>>;
 
     /// A new game. `setup` has been checked by [`GameInfo::resolve`]: the
     /// scenario is set and every option has a value.

@@ -4,8 +4,8 @@
 
 use sandtable_core::conformance::{check, Battery};
 use sandtable_core::{
-    Dice, Events, Game, GameInfo, GameRecord, Hint, Illegal, LoadError, OptionInfo, Outcome, ParseError, Rules,
-    Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, Game, GameInfo, GameRecord, Hint, Illegal, LoadError, OptionInfo, Outcome, ParseError, PositionError,
+    PositionErrors, Rules, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -218,6 +218,17 @@ impl Ruleset for Race {
     }
     fn drawing(&self) -> serde_json::Value {
         serde_json::json!({"places": ["track"]})
+    }
+    fn validate(&self, s: &St) -> Result<(), Vec<PositionError>> {
+        let mut e = PositionErrors::default();
+        e.check(
+            s.bids.iter().flatten().all(|b| (1..=3).contains(b)),
+            || "bids".into(),
+            || "bids are 1–3".into(),
+            || "ставки 1–3".into(),
+        );
+        e.check(s.turn.is_none_or(|t| t < 2), || "turn".into(), || "seat 0 or 1".into(), || "место 0 или 1".into());
+        e.finish()
     }
     fn dice<'s>(&self, s: &'s St) -> &'s Dice {
         &s.dice

@@ -27,6 +27,7 @@ mod escape;
 mod movement;
 mod pawn;
 mod play;
+mod position;
 mod render;
 mod setup;
 mod state;
@@ -41,8 +42,8 @@ pub use state::{Loc, Marker, Pawn, Pending, Phase, Shot, State, TunnelState};
 pub use view::View;
 
 use sandtable_core::{
-    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet,
-    Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, ParseError, PositionError, Ruleset, ScenarioInfo, Seat,
+    SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 
 /// What a passed check computed, handed to `apply`.
@@ -385,6 +386,10 @@ impl Ruleset for Colditz {
         self.apply(s, seat, a, plan, ev);
         self.evict_guards_from_closed_rooms(s);
         Ok(())
+    }
+
+    fn validate(&self, s: &State) -> Result<(), Vec<PositionError>> {
+        self.validate_position(s)
     }
 
     fn view(&self, s: &State, viewer: Viewer) -> View {

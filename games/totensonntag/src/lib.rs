@@ -21,6 +21,7 @@ mod map;
 mod movement;
 mod night;
 mod occupancy;
+mod position;
 mod render;
 mod scenario;
 mod sequence;
@@ -46,8 +47,8 @@ pub use victory::{shatter_threshold, Victory, RELIEF_STRENGTH};
 pub use view::{SecretView, UnitView, View};
 
 use sandtable_core::{
-    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, Outcome, ParseError, Ruleset, ScenarioInfo, Seat, SeatInfo,
-    SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, Outcome, ParseError, PositionError, Ruleset, ScenarioInfo, Seat,
+    SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 
 /// The game: static map and scenario, shared by all its states.
@@ -450,6 +451,10 @@ impl Ruleset for Totensonntag {
             }
         }
         Ok(())
+    }
+
+    fn validate(&self, s: &State) -> Result<(), Vec<PositionError>> {
+        self.validate_position(s)
     }
 
     fn view(&self, s: &State, viewer: Viewer) -> View {
