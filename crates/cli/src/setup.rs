@@ -22,7 +22,7 @@ pub fn parse_option(text: &str) -> Result<(String, String), String> {
 /// checked against the game when the game starts.
 pub fn request(scenario: Option<String>, options: &[(String, String)], seed: u64) -> Setup {
     let options: BTreeMap<String, String> = options.iter().cloned().collect();
-    Setup { scenario, options, seed }
+    Setup { scenario, options, seed, ..Setup::default() }
 }
 
 /// A seed from the clock, for games started without `--seed`.

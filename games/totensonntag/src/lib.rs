@@ -76,10 +76,11 @@ impl Totensonntag {
     ///
     /// # Errors
     /// A message naming the first bad entry.
-    pub fn from_toml(map: &str, scenario: &str) -> Result<Totensonntag, String> {
+    pub fn from_toml(map: &str, scenario_text: &str) -> Result<Totensonntag, String> {
+        let sha256 = sandtable_core::scenario_hash(&[map, scenario_text]);
         let map_data: data::MapData = toml::from_str(map).map_err(|e| format!("map.toml: {e}"))?;
         let map = Map::from_data(&map_data)?;
-        let sc: data::ScenarioData = toml::from_str(scenario).map_err(|e| format!("scenario.toml: {e}"))?;
+        let sc: data::ScenarioData = toml::from_str(scenario_text).map_err(|e| format!("scenario.toml: {e}"))?;
         let scenario = Scenario::from_data(&sc, &map)?;
         let info = GameInfo {
             id: "totensonntag".into(),
@@ -89,7 +90,12 @@ impl Totensonntag {
                 SeatInfo { id: "axis".into(), name: Side::Axis.name() },
                 SeatInfo { id: "allies".into(), name: Side::Allies.name() },
             ],
-            scenarios: vec![ScenarioInfo { id: scenario.id.clone(), name: scenario.name.clone(), authored: true }],
+            scenarios: vec![ScenarioInfo {
+                id: scenario.id.clone(),
+                name: scenario.name.clone(),
+                authored: true,
+                sha256,
+            }],
             options: vec![OptionInfo {
                 key: "impulse-pairs".into(),
                 values: vec!["5".into(), "4".into()],
