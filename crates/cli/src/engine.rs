@@ -184,8 +184,10 @@ impl Engine {
             }
             Some(_) => return Err(bad_field("options", "an object of strings", "объект строк")),
         }
-        let session =
-            driver.game().start(&Setup { scenario, options, seed, ..Setup::default() }).map_err(|e| Fail::new("setup", e.text))?;
+        let session = driver
+            .game()
+            .start(&Setup { scenario, options, seed, ..Setup::default() })
+            .map_err(|e| Fail::new("setup", e.text))?;
         Ok(self.open(session))
     }
 

@@ -184,7 +184,8 @@ async fn create(
         };
         options.insert(k, v);
     }
-    let setup = Setup { scenario: req.scenario, options, seed: req.seed.unwrap_or_else(rand::random), ..Setup::default() };
+    let setup =
+        Setup { scenario: req.scenario, options, seed: req.seed.unwrap_or_else(rand::random), ..Setup::default() };
     let created = state.hub.create(&req.game, &setup, &req.seats).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
