@@ -532,7 +532,7 @@ impl Hub {
             });
         }
         live.version = version;
-        if version % SNAPSHOT_EVERY == 0 || live.is_over() {
+        if version.is_multiple_of(SNAPSHOT_EVERY) || live.is_over() {
             let snap = live.snapshot();
             let id = live.row.id.clone();
             // A failed snapshot loses nothing (the journal has it all): report and go on.
