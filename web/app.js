@@ -19,7 +19,8 @@
 // Element ids and attributes (stable: the browser tests use them):
 //   #lang                      language toggle (EN/RU, kept in localStorage)
 //   #create-game               the lobby form: select[name=game], select[name=scenario],
-//                              select[name="opt-<key>"], input[name=seed],
+//                              textarea[name=scenario-text] (a user's scenario file; input[name=scenario-upload]
+//                              reads a file into it), select[name="opt-<key>"], input[name=seed],
 //                              select[name="seat-<id>"] (human: a seat link, hot seat | invite | bot)
 //   #links a[data-seat=<id>]   a created game's seat links; a[data-role=spectator], a[data-role=admin]
 //   #links a[data-invite=<id>] a created game's claim-once invite links (seats chosen "invite")
@@ -31,7 +32,8 @@
 //   #choices button[data-action]  when a click on a place matches several actions
 //   #all-legal button[data-action] every legal action
 //   #undo                      take back my last move
-//   #error                     the last refusal, "[rule] text"
+//   #error                     the last refusal, "[rule] text"; in the lobby, a refused scenario file's
+//                              problems as #error li (one per problem, "file:line: key: message")
 //   #log li                    the log: one li per decision, .ev items its events with .rule
 //   #seats button[data-seat][data-kind]   the creator hands a seat to the bot or back
 //   #seats button[data-reissue=<id>]      the creator re-issues a seat's invite (after a confirm());
@@ -104,6 +106,8 @@
     html += '<label><span>' + esc(t("scenario")) + '</span><select name="scenario">' + g.scenarios.map(function (s) {
       return '<option value="' + esc(s.id) + '">' + esc(named(s.name)) + (s.authored && !/authored|авторск/i.test(named(s.name)) ? " (" + esc(t("authored")) + ")" : "") + "</option>";
     }).join("") + "</select></label>";
+    html += '<label><span>' + esc(t("scenarioFile")) + '</span><input type="file" name="scenario-upload" accept=".toml,text/plain">' +
+      '<textarea name="scenario-text" rows="4" spellcheck="false"></textarea></label><p class="muted">' + esc(t("scenarioFileNote")) + "</p>";
     g.options.forEach(function (o) {
       html += '<label><span>' + esc(named(o.text)) + '</span><select name="opt-' + esc(o.key) + '">' + o.values.map(function (v) {
         return '<option value="' + esc(v) + '"' + (v === o.default ? " selected" : "") + ">" + esc(v) + "</option>";
@@ -121,6 +125,12 @@
     f.innerHTML = html;
     f.dataset.game = g.id;
     f.elements.game.onchange = function () { f.dataset.game = f.elements.game.value; form(); };
+    f.elements["scenario-upload"].onchange = function () {
+      var file = f.elements["scenario-upload"].files[0];
+      if (!file) return;
+      f.dataset.scenarioName = file.name;
+      file.text().then(function (text) { f.elements["scenario-text"].value = text; });
+    };
     // A game with a player count seats only its first N seats.
     var players = f.elements["opt-players"];
     function seatsShown() {
@@ -135,6 +145,13 @@
   function create(g) {
     var f = $("#create-game");
     var body = { game: g.id, scenario: f.elements.scenario.value, options: {}, seats: {} };
+    var text = f.elements["scenario-text"].value;
+    if (text.trim() !== "") {
+      // A user's scenario file replaces the built-in one.
+      delete body.scenario;
+      body.scenario_text = text;
+      body.scenario_name = f.dataset.scenarioName || "scenario.toml";
+    }
     g.options.forEach(function (o) { body.options[o.key] = f.elements["opt-" + o.key].value; });
     g.seats.forEach(function (s) { body.seats[s.id] = f.elements["seat-" + s.id].value; });
     if (f.elements.seed.value !== "") body.seed = +f.elements.seed.value;
@@ -160,7 +177,14 @@
         (first ? '<p><a id="play-here" href="/t/' + c.seats[first.id] + '"><button class="primary" type="button">' + esc(t("playHere")) +
           " (" + esc(named(first.name)) + ")</button></a></p>" : "");
       recent();
-    }).catch(function (e) { $("#error").textContent = errorText(e); });
+    }).catch(function (e) {
+      var problems = (e.api && e.api.problems) || [];
+      if (!problems.length) { $("#error").textContent = errorText(e); return; }
+      // A refused scenario file: every problem on its own line, with its file and line.
+      $("#error").innerHTML = "<ul>" + problems.map(function (p) {
+        return "<li>" + esc(p.file + (p.line ? ":" + p.line : "") + ": " + (p.key ? p.key + ": " : "") + (p.text[lang] || p.text.en)) + "</li>";
+      }).join("") + "</ul>";
+    });
   }
 
   function recent() {
@@ -255,9 +279,11 @@
       var still = selected && (table.legal || []).some(function (a) { return a.piece === selected; });
       if (!still) selected = null;
     }
-    var need = !drawing || drawing.game !== table.game;
+    // The drawing of this game's own scenario (a user's scenario file has its own map).
+    var need = !drawing || drawing.token !== token;
+    var forToken = token;
     Promise.all([
-      need ? api("GET", "/api/drawing/" + table.game).then(function (d) { drawing = { game: table.game, data: d }; }) : null,
+      need ? api("GET", "/api/t/" + token + "/drawing").then(function (d) { drawing = { token: forToken, game: table.game, data: d }; }) : null,
       renderer(table.game)
     ]).then(function () { followTurn(); render(); });
   }

@@ -23,7 +23,9 @@
       claimTaken: "This invite was used already: its seat is taken. If not by you, tell the game's creator.",
       reissue: "new invite link",
       reissueConfirm: "A new invite link for {seat}: the seat's current link and invite stop working at once. Go on?",
-      privateEvent: "only you see this"
+      privateEvent: "only you see this",
+      scenarioFile: "or your own scenario file (upload or paste; it replaces the scenario above)",
+      scenarioFileNote: "Totensonntag: one TOML file with the scenario and its [map] (see its README). Its problems are listed below, each with its line."
     },
     ru: {
       newGame: "Новая партия", game: "Игра", scenario: "Сценарий", seed: "Зерно (пусто: случайное)", seedNote: "Выбранное вами зерно делает броски и взятые карты известными вам заранее: для честной партии оставьте поле пустым.", seats: "Места",
@@ -43,7 +45,9 @@
       claimTaken: "Это приглашение уже использовано: место занято. Если не вами — сообщите создателю партии.",
       reissue: "новая ссылка-приглашение",
       reissueConfirm: "Новая ссылка-приглашение для места «{seat}»: нынешние ссылка и приглашение этого места сразу перестанут работать. Продолжить?",
-      privateEvent: "видно только вам"
+      privateEvent: "видно только вам",
+      scenarioFile: "или свой файл сценария (загрузите или вставьте; он заменяет сценарий выше)",
+      scenarioFileNote: "Totensonntag: один TOML-файл со сценарием и его картой [map] (см. README). Ошибки будут перечислены ниже, каждая со своей строкой."
     }
   };
 })();

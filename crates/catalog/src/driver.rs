@@ -2,7 +2,9 @@
 
 use crate::BenchReport;
 use sandtable_ai::{BotKind, SelfplayReport};
-use sandtable_core::{Game, GameRecord, LoadError, Match, Rules, Ruleset, Seat, Session, Setup, SetupError};
+use sandtable_core::{
+    ruleset_for, Game, GameRecord, LoadError, Match, Rules, Ruleset, Seat, Session, Setup, SetupError,
+};
 use std::sync::Arc;
 
 /// What a front end can do with a game it knows only by id.
@@ -15,7 +17,8 @@ pub trait Driver: Send + Sync {
     /// # Errors
     /// Every [`LoadError`] but `HashMismatch`.
     fn replay(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError>;
-    /// Random self-play, see [`sandtable_ai::selfplay`].
+    /// Random self-play, see [`sandtable_ai::selfplay`], on the set-up's
+    /// scenario (its file when it has one).
     fn selfplay(&self, setup: &Setup, games: usize, seed: u64, progress: &dyn Fn(usize)) -> SelfplayReport;
     /// Speed and size figures, spending about `seconds` on playouts plus a
     /// little more on the micro-benchmarks. See [`BenchReport`].
@@ -70,10 +73,18 @@ impl<R: Ruleset> Driver for Typed<R> {
         Ok(Box::new(Match::replay(self.rules().clone(), record)?))
     }
     fn selfplay(&self, setup: &Setup, games: usize, seed: u64, progress: &dyn Fn(usize)) -> SelfplayReport {
-        sandtable_ai::selfplay(self.rules().as_ref(), setup, games, seed, progress)
+        match ruleset_for(self.rules(), setup) {
+            Ok(rules) => sandtable_ai::selfplay(rules.as_ref(), setup, games, seed, progress),
+            Err(e) => SelfplayReport {
+                game: self.rules().info().id.clone(),
+                failures: vec![e.to_string()],
+                ..SelfplayReport::default()
+            },
+        }
     }
     fn bench(&self, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError> {
-        crate::bench::run(self.rules().as_ref(), setup, seconds)
+        let rules = ruleset_for(self.rules(), setup)?;
+        crate::bench::run(rules.as_ref(), setup, seconds)
     }
     fn bot_move(&self, kind: BotKind, session: &dyn Session, seat: Seat, seed: u64) -> Option<String> {
         let m = session.as_any().downcast_ref::<Match<R>>()?;

@@ -7,7 +7,9 @@
 //! rules refused an action) and changes nothing. A request's `"rid"`, if any,
 //! is echoed back.
 
-use sandtable_core::{events_seen_by, Refusal, Seat, Session, Setup, Text, ToAct, Viewer};
+use sandtable_core::{
+    events_seen_by, DataError, DataErrors, Refusal, ScenarioFile, Seat, Session, Setup, Text, ToAct, Viewer,
+};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -30,11 +32,25 @@ struct Fail {
     kind: &'static str,
     rule: Option<String>,
     text: Text,
+    problems: Vec<DataError>,
 }
 
 impl Fail {
     fn new(kind: &'static str, text: Text) -> Fail {
-        Fail { kind, rule: None, text }
+        Fail { kind, rule: None, text, problems: Vec::new() }
+    }
+    /// A scenario file refused: kind `scenario`, every problem listed.
+    fn scenario(e: DataErrors) -> Fail {
+        let lines = |lang: &str| e.lines_in(lang).join("\n");
+        Fail {
+            kind: "scenario",
+            rule: None,
+            text: Text::new(
+                format!("the scenario file is not playable:\n{}", lines("en")),
+                format!("файл сценария непригоден для игры:\n{}", lines("ru")),
+            ),
+            problems: e.0,
+        }
     }
 }
 
@@ -58,6 +74,8 @@ struct ErrorBody {
     rule: Option<String>,
     en: String,
     ru: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    problems: Vec<DataError>,
 }
 
 type Answer = Result<Map<String, Value>, Fail>;
@@ -107,6 +125,13 @@ impl Engine {
                 Value::Array(sandtable_catalog::catalog().iter().map(|d| to_value(d.game().info())).collect()),
             )])),
             "new" => self.new_game(req),
+            "validate" => {
+                let driver =
+                    sandtable_catalog::find(string(req, "game")?).map_err(|e| Fail::new("unknown_game", e.text()))?;
+                let file = scenario_file(req)?.ok_or_else(|| missing("scenario_text"))?;
+                let info = driver.game().validate_scenario(&file).map_err(Fail::scenario)?;
+                Ok(body([("scenario", to_value(&info))]))
+            }
             "load" => self.load(req),
             "to_act" => Ok(status(self.session(req)?)),
             "legal" => {
@@ -167,6 +192,10 @@ impl Engine {
             }
         };
         let scenario = optional_string(req, "scenario")?.map(str::to_owned);
+        let file = scenario_file(req)?;
+        if let Some(f) = &file {
+            driver.game().validate_scenario(f).map_err(Fail::scenario)?;
+        }
         let mut options = BTreeMap::new();
         match req.get("options") {
             None | Some(Value::Null) => {}
@@ -184,8 +213,10 @@ impl Engine {
             }
             Some(_) => return Err(bad_field("options", "an object of strings", "объект строк")),
         }
-        let session =
-            driver.game().start(&Setup { scenario, options, seed }).map_err(|e| Fail::new("setup", e.text))?;
+        let session = driver
+            .game()
+            .start(&Setup { scenario, options, seed, scenario_file: file, ..Setup::default() })
+            .map_err(|e| Fail::new("setup", e.text))?;
         Ok(self.open(session))
     }
 
@@ -229,7 +260,9 @@ impl Engine {
                 out.extend(status(s.as_ref()));
                 Ok(out)
             }
-            Err(Refusal::Illegal(i)) => Err(Fail { kind: "illegal", rule: Some(i.rule.into_owned()), text: i.text }),
+            Err(Refusal::Illegal(i)) => {
+                Err(Fail { kind: "illegal", rule: Some(i.rule.into_owned()), text: i.text, problems: Vec::new() })
+            }
             Err(Refusal::Parse(p)) => Err(Fail::new("parse", p.text)),
         }
     }
@@ -245,7 +278,7 @@ impl Engine {
     }
 }
 
-const COMMANDS: &str = "games, new, load, to_act, legal, apply, undo, view, render, log, record, close, quit";
+const COMMANDS: &str = "games, new, validate, load, to_act, legal, apply, undo, view, render, log, record, close, quit";
 
 /// Reads request lines from `input` and writes one reply line each to
 /// `output` until end of input or `quit`. Blank lines are skipped; lines over
@@ -320,6 +353,7 @@ fn render(rid: Option<&Value>, answer: Answer) -> String {
                 rule: f.rule,
                 en: f.text.en.into_owned(),
                 ru: f.text.ru.into_owned(),
+                problems: f.problems,
             }),
             body: Map::new(),
         },
@@ -373,6 +407,14 @@ fn string<'a>(req: &'a Map<String, Value>, field: &str) -> Result<&'a str, Fail>
         Some(Value::String(s)) => Ok(s),
         Some(_) => Err(bad_field(field, "a string", "строка")),
     }
+}
+
+/// `scenario_text` (a scenario file's text) and `scenario_name` (the name
+/// problems are reported under; default `scenario`), when given.
+fn scenario_file(req: &Map<String, Value>) -> Result<Option<ScenarioFile>, Fail> {
+    let Some(text) = optional_string(req, "scenario_text")? else { return Ok(None) };
+    let name = optional_string(req, "scenario_name")?.unwrap_or("scenario");
+    Ok(Some(ScenarioFile::new(name, text)))
 }
 
 fn optional_string<'a>(req: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, Fail> {

@@ -48,6 +48,8 @@ enum Command {
     Play(cmd::play::Args),
     /// Start a game file for play by e-mail / Новый файл партии
     New(cmd::pbem::NewArgs),
+    /// Check a scenario file: every problem as file:line: key: message; exit 0 only when playable / Проверить файл сценария
+    Validate(cmd::validate::Args),
     /// Show a game file: who acts, then the board / Показать партию
     Show(cmd::pbem::ShowArgs),
     /// List a seat's legal actions in a game file / Допустимые действия
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
         Command::Bots => cmd::games::bots(lang),
         Command::Play(a) => cmd::play::run(&a, lang),
         Command::New(a) => cmd::pbem::new(&a),
+        Command::Validate(a) => cmd::validate::run(&a, lang),
         Command::Show(a) => cmd::pbem::show(&a, lang),
         Command::Legal(a) => cmd::pbem::legal(&a),
         Command::Apply(a) => cmd::pbem::apply(&a, lang),

@@ -1,6 +1,6 @@
 //! Set-up requests from command-line words.
 
-use sandtable_core::{Setup, Text};
+use sandtable_core::{GameInfo, ScenarioFile, Setup, Text};
 use std::collections::BTreeMap;
 
 /// Reads one `key=value` option (both sides trimmed, neither empty).
@@ -22,7 +22,7 @@ pub fn parse_option(text: &str) -> Result<(String, String), String> {
 /// checked against the game when the game starts.
 pub fn request(scenario: Option<String>, options: &[(String, String)], seed: u64) -> Setup {
     let options: BTreeMap<String, String> = options.iter().cloned().collect();
-    Setup { scenario, options, seed }
+    Setup { scenario, options, seed, ..Setup::default() }
 }
 
 /// A seed from the clock, for games started without `--seed`.
@@ -33,8 +33,11 @@ pub fn clock_seed() -> u64 {
 /// The set-up flags every game-starting command takes.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct SetupArgs {
-    /// Scenario id (default: the game's first) / Сценарий
-    #[arg(long)]
+    /// A built-in scenario's id, or a scenario file's path: an argument
+    /// that names a built-in scenario is that scenario, otherwise an existing
+    /// file is read and embedded in the game (default: the game's first
+    /// built-in) / Встроенный сценарий (id) или путь к файлу сценария
+    #[arg(long, value_name = "ID|FILE")]
     pub scenario: Option<String>,
     /// A set-up option, key=value (repeatable) / Параметр
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
@@ -49,6 +52,56 @@ impl SetupArgs {
     pub fn setup(&self, seed: u64) -> Setup {
         request(self.scenario.clone(), &with_players(&self.options, self.players), seed)
     }
+}
+
+impl SetupArgs {
+    /// The set-up these flags ask for of the game `info`, with `--scenario`
+    /// resolved: a built-in id stays an id; otherwise an existing file is read
+    /// into [`Setup::scenario_file`].
+    ///
+    /// # Errors
+    /// The argument is neither a built-in scenario nor a readable file.
+    pub fn setup_for(&self, seed: u64, info: &GameInfo) -> Result<Setup, Text> {
+        let mut setup = self.setup(seed);
+        if let Some(file) = scenario_file(self.scenario.as_deref(), info)? {
+            setup = setup.with_scenario_file(file);
+        }
+        Ok(setup)
+    }
+}
+
+/// `--scenario ARG`: `None` when absent or a built-in id of `info`; the
+/// file's name and text when `ARG` is an existing file.
+///
+/// # Errors
+/// Neither a built-in id nor a readable file.
+pub fn scenario_file(arg: Option<&str>, info: &GameInfo) -> Result<Option<ScenarioFile>, Text> {
+    let Some(arg) = arg else { return Ok(None) };
+    if info.scenarios.iter().any(|s| s.id == arg) {
+        return Ok(None);
+    }
+    let path = std::path::Path::new(arg);
+    if !path.is_file() {
+        let ids = info.scenarios.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
+        return Err(Text::new(
+            format!("--scenario {arg:?} is neither a scenario of {} ({ids}) nor a file", info.id),
+            format!("--scenario {arg:?}: нет ни такого сценария {} ({ids}), ни такого файла", info.id),
+        ));
+    }
+    read_scenario(path).map(Some)
+}
+
+/// A scenario file read from `path`, named as given.
+///
+/// # Errors
+/// The file cannot be read (or is not UTF-8).
+pub fn read_scenario(path: &std::path::Path) -> Result<ScenarioFile, Text> {
+    std::fs::read_to_string(path).map(|text| ScenarioFile::new(path.display().to_string(), text)).map_err(|e| {
+        Text::new(
+            format!("{}: cannot read the scenario file: {e}", path.display()),
+            format!("{}: не удалось прочитать файл сценария: {e}", path.display()),
+        )
+    })
 }
 
 /// The options with `players=N` added when `--players N` was given.

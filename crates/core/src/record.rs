@@ -1,7 +1,7 @@
 //! The game file: everything needed to replay a game, and a hash of the
 //! result so a tampered or corrupt file is detected.
 
-use crate::{Setup, SetupError, Text};
+use crate::{DataErrors, Setup, SetupError, Text};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -96,6 +96,20 @@ pub enum LoadError {
         /// The hash of the replayed state.
         actual: String,
     },
+    /// The scenario data differs from the data the game was saved with (a
+    /// built-in scenario's files were edited, or the embedded scenario file
+    /// was): the log cannot be trusted to replay, so it is not tried.
+    ScenarioChanged {
+        /// The scenario's id (or the embedded file's name).
+        scenario: String,
+        /// The SHA-256 the record names.
+        expected: String,
+        /// The SHA-256 of the data now.
+        actual: String,
+    },
+    /// The scenario file embedded in the record is refused by this build's
+    /// loader: every problem with its line.
+    Scenario(DataErrors),
 }
 
 impl fmt::Display for LoadError {
@@ -113,6 +127,11 @@ impl fmt::Display for LoadError {
                 f,
                 "state hash mismatch: the file is corrupt or was edited (file {expected}, replay {actual}) / хеш состояния не совпадает: файл повреждён или изменён"
             ),
+            LoadError::ScenarioChanged { scenario, expected, actual } => write!(
+                f,
+                "scenario data changed since this game was saved: {scenario} was SHA-256 {expected}, is now {actual} / данные сценария изменились после сохранения этой партии: {scenario}"
+            ),
+            LoadError::Scenario(e) => write!(f, "the game's scenario file is refused / файл сценария партии отклонён:\n{e}"),
         }
     }
 }

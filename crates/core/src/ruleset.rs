@@ -1,7 +1,8 @@
 //! The contract every game implements.
 
 use crate::{
-    Dice, Events, GameInfo, Hint, Illegal, ParseError, PositionError, Seat, SeatSet, Setup, SetupError, ToAct, Viewer,
+    DataError, DataErrors, Dice, Events, GameInfo, Hint, Illegal, ParseError, PositionError, ScenarioFile, Seat,
+    SeatSet, Setup, SetupError, ToAct, Viewer,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -158,6 +159,20 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The board drawn as text for a terminal. Default: the view as JSON.
     fn render(&self, state: &Self::State, viewer: Viewer, _lang: &str) -> String {
         serde_json::to_string_pretty(&self.view(state, viewer)).unwrap_or_default()
+    }
+
+    /// The same rules on a user's scenario file: a new ruleset value whose
+    /// [`GameInfo::scenarios`] lists that one scenario, with
+    /// [`crate::ScenarioInfo::sha256`] the file's [`ScenarioFile::sha256`].
+    /// Default: the game takes no scenario files yet.
+    ///
+    /// # Errors
+    /// Every problem found in the file, each with its line and key.
+    fn with_scenario(&self, file: &ScenarioFile) -> Result<Self, DataErrors>
+    where
+        Self: Sized,
+    {
+        Err(DataErrors::one(DataError::unsupported(file.name.clone(), &self.info().id)))
     }
 }
 

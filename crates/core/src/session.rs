@@ -4,8 +4,8 @@
 
 use crate::record::{state_hash, GameRecord, LoadError, LogEntry, FORMAT};
 use crate::{
-    Event, Events, GameInfo, Illegal, LegalAction, ParseError, Ruleset, Seat, SeatSet, Setup, SetupError, Text, ToAct,
-    Viewer,
+    DataError, DataErrors, Event, Events, GameInfo, Illegal, LegalAction, ParseError, Ruleset, ScenarioFile,
+    ScenarioInfo, Seat, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use std::fmt;
 use std::sync::Arc;
@@ -24,8 +24,15 @@ pub trait Game: Send + Sync {
     /// # Errors
     /// See [`LoadError`].
     fn load(&self, record: &GameRecord) -> Result<Box<dyn Session>, LoadError>;
-    /// The static board drawing (see [`Ruleset::drawing`]).
+    /// The static board drawing of the default built-in scenario (see
+    /// [`Ruleset::drawing`]); a match's own is [`Session::drawing`].
     fn drawing(&self) -> serde_json::Value;
+    /// Checks a user's scenario file: it loads ([`Ruleset::with_scenario`])
+    /// and a game can be set up from it with the default options.
+    ///
+    /// # Errors
+    /// Every problem found, each with its file, line and key.
+    fn validate_scenario(&self, file: &ScenarioFile) -> Result<ScenarioInfo, DataErrors>;
 }
 
 /// A match in progress, driven by text.
@@ -82,6 +89,9 @@ pub trait Session: Send + Sync {
     /// The typed match behind this session (a [`Match`] of its ruleset), for
     /// the typed side of a game's driver — bots are asked through it.
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The static board drawing of this match's scenario (see
+    /// [`Ruleset::drawing`]); cache it by [`Setup::scenario_sha256`].
+    fn drawing(&self) -> serde_json::Value;
 }
 
 /// What applying an action did.
@@ -133,6 +143,45 @@ impl<R: Ruleset> Game for Rules<R> {
     fn drawing(&self) -> serde_json::Value {
         self.0.drawing()
     }
+    fn validate_scenario(&self, file: &ScenarioFile) -> Result<ScenarioInfo, DataErrors> {
+        let rules = Arc::new(self.0.with_scenario(file)?);
+        let info = rules.info().scenarios.first().cloned().ok_or_else(|| {
+            DataErrors::one(DataError::new(
+                file.name.clone(),
+                Text::fixed("the file names no scenario", "в файле нет сценария"),
+            ))
+        })?;
+        // Playable: a game sets up from it with the default options.
+        let setup = Setup { scenario_file: Some(file.clone()), ..Setup::seeded(0) };
+        Match::new(rules, &setup).map_err(|e| {
+            if e.problems.is_empty() {
+                DataErrors::one(DataError::new(file.name.clone(), e.text))
+            } else {
+                DataErrors(e.problems)
+            }
+        })?;
+        Ok(info)
+    }
+}
+
+/// The ruleset value a set-up is played on: `rules` itself for a built-in
+/// scenario, or the same rules on the set-up's scenario file
+/// ([`Ruleset::with_scenario`]). Reuses `rules` when they were already made
+/// from that very file (undo and reload do not parse it again). Cost: for a
+/// new file, one parse and validation of it.
+///
+/// # Errors
+/// Every problem in the scenario file.
+pub fn ruleset_for<R: Ruleset>(rules: &Arc<R>, setup: &Setup) -> Result<Arc<R>, DataErrors> {
+    let Some(file) = &setup.scenario_file else {
+        return Ok(rules.clone());
+    };
+    let sha = file.sha256();
+    let scenarios = &rules.info().scenarios;
+    if scenarios.len() == 1 && scenarios[0].sha256 == sha {
+        return Ok(rules.clone());
+    }
+    Ok(Arc::new(rules.with_scenario(file)?))
 }
 
 /// A match of one typed ruleset: the state, the set-up and the log.
@@ -163,6 +212,7 @@ impl<R: Ruleset> Match<R> {
     /// # Errors
     /// See [`Game::start`].
     pub fn new(rules: Arc<R>, setup: &Setup) -> Result<Match<R>, SetupError> {
+        let rules = ruleset_for(&rules, setup)?;
         let setup = rules.info().resolve(setup)?;
         let state = rules.setup(&setup)?;
         Ok(Match { rules, setup, state, log: Vec::new(), barriers: Vec::new() })
@@ -200,6 +250,8 @@ impl<R: Ruleset> Match<R> {
                 expected: info.rules_version.clone(),
             });
         }
+        check_scenario_hash(info, &record.setup)?;
+        let rules = ruleset_for(&rules, &record.setup).map_err(LoadError::Scenario)?;
         let mut m = Match::new(rules.clone(), &record.setup).map_err(LoadError::Setup)?;
         for (index, entry) in record.log.iter().enumerate() {
             let Some(seat) = rules.info().seat(&entry.seat) else {
@@ -221,7 +273,7 @@ impl<R: Ruleset> Match<R> {
         Ok(m)
     }
 
-    /// The ruleset.
+    /// The ruleset (made from the scenario file when the set-up has one).
     pub fn rules(&self) -> &R {
         &self.rules
     }
@@ -256,6 +308,30 @@ impl<R: Ruleset> Match<R> {
         let action = self.rules.parse(text).map_err(Refusal::Parse)?;
         self.apply_action(seat, action, events).map_err(Refusal::Illegal)
     }
+}
+
+/// A record naming a scenario hash must find that data: the embedded file's
+/// text, or the built-in scenario of that id, must still hash the same.
+fn check_scenario_hash(info: &GameInfo, setup: &Setup) -> Result<(), LoadError> {
+    let Some(expected) = &setup.scenario_sha256 else {
+        return Ok(());
+    };
+    let (scenario, actual) = match &setup.scenario_file {
+        Some(file) => (file.name.clone(), file.sha256()),
+        None => {
+            let s = match &setup.scenario {
+                Some(id) => info.scenarios.iter().find(|s| &s.id == id),
+                None => info.scenarios.first(),
+            };
+            // An unknown id is the set-up's error, reported by `resolve`.
+            let Some(s) = s else { return Ok(()) };
+            (s.id.clone(), s.sha256.clone())
+        }
+    };
+    if &actual != expected {
+        return Err(LoadError::ScenarioChanged { scenario, expected: expected.clone(), actual });
+    }
+    Ok(())
 }
 
 impl<R: Ruleset> Session for Match<R> {
@@ -371,5 +447,8 @@ impl<R: Ruleset> Session for Match<R> {
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+    fn drawing(&self) -> serde_json::Value {
+        self.rules.drawing()
     }
 }

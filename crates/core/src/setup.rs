@@ -1,7 +1,7 @@
 //! What a game offers (seats, scenarios, options) and what a new game asks
 //! for (scenario, options, seed).
 
-use crate::Text;
+use crate::{DataError, DataErrors, ScenarioFile, Text};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -25,6 +25,11 @@ pub struct ScenarioInfo {
     /// True when its data (map, order of battle, cards) was authored by this
     /// project rather than taken from the published game.
     pub authored: bool,
+    /// SHA-256 (hex) of the data it is built from ([`crate::scenario_hash`]):
+    /// a game record names it, so a record made before the data changed is
+    /// refused plainly. Empty when the game does not say.
+    #[serde(default)]
+    pub sha256: String,
 }
 
 /// An option a game takes at set-up.
@@ -71,9 +76,9 @@ impl GameInfo {
     /// a value outside the offered list are precise errors.
     pub fn resolve(&self, setup: &Setup) -> Result<Setup, SetupError> {
         let scenario = match &setup.scenario {
-            None => self.scenarios.first().map(|s| s.id.clone()),
+            None => self.scenarios.first(),
             Some(id) => match self.scenarios.iter().find(|s| &s.id == id) {
-                Some(s) => Some(s.id.clone()),
+                Some(s) => Some(s),
                 None => {
                     return Err(SetupError::new(Text::new(
                         format!(
@@ -89,6 +94,16 @@ impl GameInfo {
                 }
             },
         };
+        let sha256 = scenario.map(|s| s.sha256.clone()).filter(|h| !h.is_empty());
+        if let (Some(want), Some(have)) = (&setup.scenario_sha256, &sha256) {
+            if want != have {
+                return Err(SetupError::new(Text::fixed(
+                    "scenario data changed since this game was saved",
+                    "данные сценария изменились после сохранения этой партии",
+                )));
+            }
+        }
+        let scenario = scenario.map(|s| s.id.clone());
         let mut options = BTreeMap::new();
         for (k, v) in &setup.options {
             let Some(info) = self.options.iter().find(|o| &o.key == k) else {
@@ -115,7 +130,13 @@ impl GameInfo {
         for o in &self.options {
             options.entry(o.key.clone()).or_insert_with(|| o.default.clone());
         }
-        Ok(Setup { scenario, options, seed: setup.seed })
+        Ok(Setup {
+            scenario,
+            options,
+            seed: setup.seed,
+            scenario_file: setup.scenario_file.clone(),
+            scenario_sha256: sha256,
+        })
     }
 }
 
@@ -131,6 +152,16 @@ pub struct Setup {
     pub options: BTreeMap<String, String>,
     /// The seed of the dice.
     pub seed: u64,
+    /// A user's scenario file the game is played on, embedded whole (in a
+    /// game record too); `None` for a built-in scenario.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario_file: Option<ScenarioFile>,
+    /// SHA-256 of the scenario's data (see [`ScenarioInfo::sha256`]),
+    /// filled in by [`GameInfo::resolve`]. A record naming a hash the data
+    /// no longer has is refused ([`crate::LoadError::ScenarioChanged`]).
+    /// Records written before it existed omit it and are not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario_sha256: Option<String>,
 }
 
 impl Setup {
@@ -144,6 +175,13 @@ impl Setup {
         self.options.insert(key.to_owned(), value.to_owned());
         self
     }
+    /// This set-up played on a user's scenario file.
+    #[must_use]
+    pub fn with_scenario_file(mut self, file: ScenarioFile) -> Setup {
+        self.scenario = None;
+        self.scenario_file = Some(file);
+        self
+    }
     /// The value of an option (after [`GameInfo::resolve`] every offered key is present).
     pub fn option(&self, key: &str) -> Option<&str> {
         self.options.get(key).map(String::as_str)
@@ -155,12 +193,30 @@ impl Setup {
 pub struct SetupError {
     /// What is wrong.
     pub text: Text,
+    /// When the scenario's data is at fault: every problem, each with its
+    /// file and line (`text` then lists them too).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<DataError>,
 }
 
 impl SetupError {
     /// A set-up error.
     pub fn new(text: Text) -> SetupError {
-        SetupError { text }
+        SetupError { text, problems: Vec::new() }
+    }
+}
+
+impl From<DataErrors> for SetupError {
+    /// The scenario data is refused: a summary line, then one line per problem.
+    fn from(e: DataErrors) -> SetupError {
+        let lines = |lang: &str| e.lines_in(lang).join("\n");
+        SetupError {
+            text: Text::new(
+                format!("the scenario file is not playable:\n{}", lines("en")),
+                format!("файл сценария непригоден для игры:\n{}", lines("ru")),
+            ),
+            problems: e.0,
+        }
     }
 }
 

@@ -72,7 +72,10 @@ fn info() -> &'static GameInfo {
             SeatInfo { id: "blue".into(), name: Text::fixed("Blue", "Синие") },
         ],
         scenarios: vec![ScenarioInfo {
-            id: "short".into(), name: Text::fixed("Short", "Короткая"), authored: true
+            id: "short".into(),
+            name: Text::fixed("Short", "Короткая"),
+            authored: true,
+            sha256: String::new(),
         }],
         options: vec![OptionInfo {
             key: "target".into(),

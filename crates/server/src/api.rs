@@ -15,7 +15,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use sandtable_core::Setup;
+use sandtable_core::{ScenarioFile, Setup};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -51,7 +51,10 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{file}", get(renderer))
         .route("/api/catalog", get(catalog))
         .route("/api/drawing/{game}", get(drawing))
-        .route("/api/games", get(list).post(create))
+        .route(
+            "/api/games",
+            get(list).post(create).layer(axum::extract::DefaultBodyLimit::max(crate::limits::MAX_CREATE_BODY)),
+        )
         .route("/api/t/{token}", get(table))
         .route("/api/t/{token}/act", post(act))
         .route("/api/t/{token}/undo", post(undo))
@@ -59,6 +62,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/t/{token}/claim", post(claim))
         .route("/api/t/{token}/invite", post(reissue))
         .route("/api/t/{token}/replay", get(replay))
+        .route("/api/t/{token}/drawing", get(game_drawing))
         .route("/api/t/{token}/ws", get(ws::upgrade))
         .fallback(get(asset))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
@@ -79,9 +83,14 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
 
 /// Reads a JSON body of type `T`, answering `too_large` or `json` errors.
 fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    body_limited(bytes, MAX_BODY)
+}
+
+/// [`body`] for a route with its own size limit.
+fn body_limited<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>, max: usize) -> Result<T, ApiError> {
     let bytes = bytes.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::too_large(MAX_BODY)
+            ApiError::too_large(max)
         } else {
             ApiError::json(r.body_text())
         }
@@ -166,12 +175,32 @@ async fn drawing(State(state): State<AppState>, ClientAddr(addr): ClientAddr, Pa
     Ok((headers, body).into_response())
 }
 
+/// The drawing of the token's game's own scenario (a user's scenario file
+/// has its own map): cached per scenario hash (`drawings.rs`); as cacheable
+/// as `/api/drawing/{game}`, since a game's scenario never changes.
+async fn game_drawing(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+) -> Answer {
+    let (slot, _role) = open(&state, addr, &token).await?;
+    let body = state.hub.drawing(&slot).await?;
+    let headers = [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "private, max-age=3600")];
+    Ok((headers, body).into_response())
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewGame {
     game: String,
     #[serde(default)]
     scenario: Option<String>,
+    /// A user's scenario file, its whole text (instead of `scenario`).
+    #[serde(default)]
+    scenario_text: Option<String>,
+    /// The name its problems are reported under (default `scenario.toml`).
+    #[serde(default)]
+    scenario_name: Option<String>,
     #[serde(default)]
     options: BTreeMap<String, Value>,
     #[serde(default)]
@@ -186,7 +215,7 @@ async fn create(
     bytes: Result<Bytes, BytesRejection>,
 ) -> Answer {
     limit(state.limiter.creation(addr))?;
-    let req: NewGame = body(bytes)?;
+    let req: NewGame = body_limited(bytes, crate::limits::MAX_CREATE_BODY)?;
     let mut options = BTreeMap::new();
     for (k, v) in req.options {
         let v = match v {
@@ -199,7 +228,12 @@ async fn create(
         };
         options.insert(k, v);
     }
-    let setup = Setup { scenario: req.scenario, options, seed: req.seed.unwrap_or_else(rand::random) };
+    let mut setup =
+        Setup { scenario: req.scenario, options, seed: req.seed.unwrap_or_else(rand::random), ..Setup::default() };
+    if let Some(text) = req.scenario_text.filter(|t| !t.trim().is_empty()) {
+        let name = req.scenario_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "scenario.toml".into());
+        setup.scenario_file = Some(ScenarioFile::new(name, text));
+    }
     let created = state.hub.create(&req.game, &setup, &req.seats).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }

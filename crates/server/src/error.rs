@@ -4,7 +4,7 @@ use crate::storage::StorageError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use sandtable_core::{Refusal, Text};
+use sandtable_core::{DataError, DataErrors, Refusal, Text};
 use serde_json::json;
 
 /// A refused request. It changed nothing.
@@ -18,12 +18,28 @@ pub struct ApiError {
     pub rule: Option<String>,
     /// Why, in English and Russian.
     pub text: Text,
+    /// For `scenario`: every problem of the scenario file, each with its
+    /// file, line and key.
+    pub problems: Vec<DataError>,
 }
 
 impl ApiError {
     /// An error of `kind` with status `status`.
     pub fn new(status: StatusCode, kind: &'static str, en: impl Into<String>, ru: impl Into<String>) -> ApiError {
-        ApiError { status, kind, rule: None, text: Text::new(en.into(), ru.into()) }
+        ApiError { status, kind, rule: None, text: Text::new(en.into(), ru.into()), problems: Vec::new() }
+    }
+    /// A scenario file that is not playable: `scenario`, 400, every problem
+    /// listed (also one a line in `en`/`ru`).
+    pub fn scenario(e: DataErrors) -> ApiError {
+        let lines = |lang: &str| e.lines_in(lang).join("\n");
+        let mut a = ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "scenario",
+            format!("the scenario file is not playable:\n{}", lines("en")),
+            format!("файл сценария непригоден для игры:\n{}", lines("ru")),
+        );
+        a.problems = e.0;
+        a
     }
     /// The body is not JSON of the expected shape.
     pub fn json(e: impl std::fmt::Display) -> ApiError {
@@ -127,12 +143,14 @@ impl ApiError {
                     format!("cannot read {:?}: {}", p.input, p.text.en),
                     format!("не разобрать {:?}: {}", p.input, p.text.ru),
                 ),
+                problems: Vec::new(),
             },
             Refusal::Illegal(i) => ApiError {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 kind: "illegal",
                 rule: Some(i.rule.into_owned()),
                 text: i.text,
+                problems: Vec::new(),
             },
         }
     }
@@ -149,6 +167,9 @@ impl IntoResponse for ApiError {
         let mut error = json!({"kind": self.kind, "en": self.text.en, "ru": self.text.ru});
         if let Some(rule) = self.rule {
             error["rule"] = json!(rule);
+        }
+        if !self.problems.is_empty() {
+            error["problems"] = json!(self.problems);
         }
         (self.status, Json(json!({ "error": error }))).into_response()
     }

@@ -217,6 +217,10 @@ impl Hub {
             let t = e.text();
             ApiError::new(StatusCode::BAD_REQUEST, "unknown_game", t.en, t.ru)
         })?;
+        if let Some(file) = &setup.scenario_file {
+            // Every problem of a user's scenario file, each with its line.
+            driver.game().validate_scenario(file).map_err(ApiError::scenario)?;
+        }
         let session = driver.game().start(setup).map_err(|e| {
             ApiError::new(StatusCode::BAD_REQUEST, "setup", e.text.en.to_string(), e.text.ru.to_string())
         })?;
@@ -643,6 +647,17 @@ impl Hub {
         drop(live);
         self.kick_bots(&slot).await;
         Ok(v)
+    }
+
+    /// The static drawing of this game's scenario, as JSON: cached per
+    /// scenario hash ([`crate::drawings::for_session`]), so two games of
+    /// one game id on different scenarios never share one.
+    ///
+    /// # Errors
+    /// Storage (the game reloading).
+    pub async fn drawing(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<axum::body::Bytes, ApiError> {
+        let (_slot, live) = self.lock(slot).await?;
+        Ok(crate::drawings::for_session(live.session.as_ref()))
     }
 
     /// The table for `role` (see `table.rs`), its log from what `held`

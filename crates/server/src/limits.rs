@@ -16,6 +16,10 @@ use std::time::{Duration, Instant};
 /// a game creation a few hundred.
 pub const MAX_BODY: usize = 16 * 1024;
 
+/// Largest game creation body, in bytes: it may carry a user's scenario
+/// file (the built-in Totensonntag scenario with its map is about 35 KB).
+pub const MAX_CREATE_BODY: usize = 256 * 1024;
+
 /// Largest WebSocket message accepted from a client (the client has nothing
 /// to say over it; this bounds what a hostile one can make the server hold).
 pub const MAX_WS_MESSAGE: usize = 1024;

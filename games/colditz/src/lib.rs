@@ -99,6 +99,7 @@ impl Colditz {
     /// # Errors
     /// A message naming the first bad entry.
     pub fn from_toml(board: &str, decks: &str) -> Result<Colditz, String> {
+        let sha256 = sandtable_core::scenario_hash(&[board, decks]);
         let bd: data::BoardData = toml::from_str(board).map_err(|e| format!("board.toml: {e}"))?;
         let board = Board::from_data(&bd)?;
         let dd: data::DecksData = toml::from_str(decks).map_err(|e| format!("decks.toml: {e}"))?;
@@ -118,6 +119,7 @@ impl Colditz {
                 id: "castle".into(),
                 name: Text::fixed("Colditz Castle (authored schematic board)", "Замок Колдиц (авторская схема поля)"),
                 authored: true,
+                sha256,
             }],
             options: vec![
                 OptionInfo {

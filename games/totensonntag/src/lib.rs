@@ -17,6 +17,7 @@ mod combat;
 pub mod data;
 mod drawing;
 mod initiative;
+mod load;
 mod map;
 mod movement;
 mod night;
@@ -47,8 +48,8 @@ pub use victory::{shatter_threshold, Victory, RELIEF_STRENGTH};
 pub use view::{SecretView, UnitView, View};
 
 use sandtable_core::{
-    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, Outcome, ParseError, PositionError, Ruleset, ScenarioInfo, Seat,
-    SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    DataErrors, Dice, Events, GameInfo, Hint, Illegal, OptionInfo, Outcome, ParseError, PositionError, Ruleset,
+    ScenarioFile, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 
 /// The game: static map and scenario, shared by all its states.
@@ -78,15 +79,29 @@ impl Totensonntag {
         Totensonntag::from_toml(data::MAP_TOML, data::SCENARIO_TOML).expect("the shipped data validates")
     }
 
-    /// The game from map and scenario TOML (e.g. a player's own data files).
+    /// The game from map and scenario TOML in two files (the built-in
+    /// shape; a player's own published data).
     ///
     /// # Errors
-    /// A message naming the first bad entry.
-    pub fn from_toml(map: &str, scenario: &str) -> Result<Totensonntag, String> {
-        let map_data: data::MapData = toml::from_str(map).map_err(|e| format!("map.toml: {e}"))?;
-        let map = Map::from_data(&map_data)?;
-        let sc: data::ScenarioData = toml::from_str(scenario).map_err(|e| format!("scenario.toml: {e}"))?;
-        let scenario = Scenario::from_data(&sc, &map)?;
+    /// Every problem found, each with its file (`map.toml`,
+    /// `scenario.toml`), line and key.
+    pub fn from_toml(map: &str, scenario: &str) -> Result<Totensonntag, DataErrors> {
+        let (map_v, scenario_v) = load::two_files(map, scenario)?;
+        Ok(Totensonntag::assemble(map_v, scenario_v, sandtable_core::scenario_hash(&[map, scenario]), true))
+    }
+
+    /// The game from a self-contained scenario file: the scenario keys and
+    /// a `[map]` table (see the README). Its [`ScenarioInfo::sha256`] is
+    /// the file's.
+    ///
+    /// # Errors
+    /// Every problem found, each with `name`, its line and key.
+    pub fn from_file(file: &ScenarioFile) -> Result<Totensonntag, DataErrors> {
+        let (map, scenario) = load::one_file(&file.name, &file.text)?;
+        Ok(Totensonntag::assemble(map, scenario, file.sha256(), false))
+    }
+
+    fn assemble(map: Map, scenario: Scenario, sha256: String, authored: bool) -> Totensonntag {
         let info = GameInfo {
             id: "totensonntag".into(),
             name: Text::fixed("Corps Command: Totensonntag", "Corps Command: Totensonntag (Тотензонтаг)"),
@@ -95,7 +110,7 @@ impl Totensonntag {
                 SeatInfo { id: "axis".into(), name: Side::Axis.name() },
                 SeatInfo { id: "allies".into(), name: Side::Allies.name() },
             ],
-            scenarios: vec![ScenarioInfo { id: scenario.id.clone(), name: scenario.name.clone(), authored: true }],
+            scenarios: vec![ScenarioInfo { id: scenario.id.clone(), name: scenario.name.clone(), authored, sha256 }],
             options: vec![OptionInfo {
                 key: "impulse-pairs".into(),
                 values: vec!["5".into(), "4".into()],
@@ -106,7 +121,7 @@ impl Totensonntag {
                 ),
             }],
         };
-        Ok(Totensonntag { info, map, scenario })
+        Totensonntag { info, map, scenario }
     }
 
     /// The side of a unit.
@@ -513,5 +528,9 @@ impl Ruleset for Totensonntag {
 
     fn drawing(&self) -> serde_json::Value {
         self.map_drawing()
+    }
+
+    fn with_scenario(&self, file: &ScenarioFile) -> Result<Totensonntag, DataErrors> {
+        Totensonntag::from_file(file)
     }
 }

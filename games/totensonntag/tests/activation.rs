@@ -102,7 +102,7 @@ fn cct_3_3_and_3_4_marks_belong_to_the_units_the_rules_name() {
     let bad = |from: &str, to: &str| {
         let scenario = SCENARIO.replacen(from, to, 1);
         assert_ne!(scenario, SCENARIO);
-        Totensonntag::from_toml(MAP, &scenario).expect_err("accepted a misplaced mark")
+        Totensonntag::from_toml(MAP, &scenario).expect_err("accepted a misplaced mark").to_string()
     };
     // A Panzer III mark on a British tank, a "c" on German infantry, a Stuart mark on an Axis tank.
     assert!(bad("setup = \"Q17\"\n", "setup = \"Q17\"\npanzer3 = true\n").contains("3.3"));

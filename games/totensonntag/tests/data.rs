@@ -63,7 +63,7 @@ fn authored_formations_are_large_enough_to_shatter_as_9_1_says() {
 fn refuse(map: &str, scenario: &str, needle: &str) {
     match Totensonntag::from_toml(map, scenario) {
         Ok(_) => panic!("accepted data with {needle}"),
-        Err(e) => assert!(e.contains(needle), "error {e:?} should mention {needle:?}"),
+        Err(e) => assert!(e.to_string().contains(needle), "error {e} should mention {needle:?}"),
     }
 }
 

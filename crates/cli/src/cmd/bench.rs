@@ -20,7 +20,8 @@ pub struct Args {
 
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let r = driver.bench(&a.setup.setup(a.seed), a.seconds)?;
+    let setup = super::setup_for(&a.setup, a.seed, driver.game())?;
+    let r = driver.bench(&setup, a.seconds)?;
     let ru = lang == Lang::Ru;
     let t = |en: &'static str, ru_: &'static str| if ru { ru_ } else { en };
     let cores = std::thread::available_parallelism().map_or(1, usize::from);

@@ -8,13 +8,15 @@ pub mod pbem;
 pub mod play;
 pub mod selfplay;
 pub mod serve;
+pub mod validate;
 
 use sandtable_core::Text;
 use std::fmt::Display;
 
 /// A subcommand's failure: the message (both languages) for stderr and the
 /// exit code. Codes: 1 general, 2 refused action or unknown seat, 3 corrupt
-/// or tampered game file.
+/// or tampered game file (or one whose scenario data changed), 4 a scenario
+/// file that is not playable (every problem listed, one a line).
 pub struct Fail {
     pub code: u8,
     pub message: String,
@@ -54,6 +56,21 @@ impl From<std::io::Error> for Fail {
 }
 
 pub type Result = std::result::Result<(), Fail>;
+
+/// The set-up the flags ask for of `game`, `--scenario` read as a built-in id
+/// or a file; a file is validated first, so its problems come one a line
+/// (`file:line: key: message`, exit 4) rather than as a set-up error.
+pub fn setup_for(
+    args: &sandtable::setup::SetupArgs,
+    seed: u64,
+    game: &dyn sandtable_core::Game,
+) -> std::result::Result<sandtable_core::Setup, Fail> {
+    let setup = args.setup_for(seed, game.info()).map_err(|t| Fail::new(1, t))?;
+    if let Some(file) = &setup.scenario_file {
+        game.validate_scenario(file).map_err(|e| Fail::new(4, e))?;
+    }
+    Ok(setup)
+}
 
 /// The seat with id `id` in `info`, or exit code 2 listing the seats.
 pub fn seat(info: &sandtable_core::GameInfo, id: &str) -> std::result::Result<sandtable_core::Seat, Fail> {

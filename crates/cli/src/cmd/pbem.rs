@@ -65,7 +65,8 @@ pub struct ReplayArgs {
 
 pub fn new(a: &NewArgs) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
-    let session = driver.game().start(&a.setup.setup(a.seed.unwrap_or_else(clock_seed)))?;
+    let setup = super::setup_for(&a.setup, a.seed.unwrap_or_else(clock_seed), driver.game())?;
+    let session = driver.game().start(&setup)?;
     write_record(&a.out, &session.record(), a.force)?;
     let setup = session.setup();
     println!(

@@ -41,7 +41,8 @@ fn parse_bot(name: &str) -> std::result::Result<BotKind, String> {
 pub fn run(a: &Args, lang: Lang) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
     let seed = a.seed.unwrap_or_else(clock_seed);
-    let session = driver.game().start(&a.setup.setup(seed))?;
+    let setup = super::setup_for(&a.setup, seed, driver.game())?;
+    let session = driver.game().start(&setup)?;
     let info = session.info().clone();
     let mine = match &a.seat {
         Some(id) => seat(&info, id)?,

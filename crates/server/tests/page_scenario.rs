@@ -1,0 +1,119 @@
+//! The lobby with a user's scenario file, in headless Chromium: a broken
+//! file's problems are listed each with its line; a good one starts a game
+//! whose board is the file's own map.
+
+mod common;
+
+use common::browser::Browser;
+use serde_json::{json, Value};
+
+const SMALL: &str = r#"id = "border-skirmish"
+en = "Border skirmish (test)"
+ru = "Пограничная стычка (тест)"
+turns = 1
+
+[map]
+columns = 6
+rows = 5
+vp = ["C3", "B5", "D2"]
+exit = "E1"
+
+[map.terrain]
+rough = ["C4"]
+entrenchment = ["D2"]
+
+[[formation]]
+id = "ari"
+en = "Ariete"
+ru = "Ариете"
+role = "axis-division"
+
+[[formation]]
+id = "sa"
+en = "1st South African"
+ru = "1-я южноафриканская"
+role = "first-south-african"
+
+[[unit]]
+code = "ari1"
+en = "Ariete tanks"
+ru = "Танки «Ариете»"
+formation = "ari"
+nationality = "italian"
+class = "armour"
+strength = 3
+defence = 10
+initiative = 2
+setup = "C2"
+
+[[unit]]
+code = "ari2"
+en = "Ariete infantry"
+ru = "Пехота «Ариете»"
+formation = "ari"
+nationality = "italian"
+class = "motorized-infantry"
+strength = 2
+defence = 10
+initiative = 2
+setup = "D2"
+
+[[unit]]
+code = "sa1"
+en = "5 SA Brigade"
+ru = "5-я ЮА бригада"
+formation = "sa"
+nationality = "south-african"
+class = "infantry"
+strength = 2
+defence = 12
+initiative = 2
+setup = "B5"
+
+[[unit]]
+code = "sa2"
+en = "1 SA Brigade"
+ru = "1-я ЮА бригада"
+formation = "sa"
+nationality = "south-african"
+class = "infantry"
+strength = 2
+defence = 12
+initiative = 2
+setup = "C5"
+"#;
+
+async fn submit_scenario(b: &Browser, text: &str) {
+    b.client
+        .execute(
+            "document.querySelector('#create-game textarea[name=\"scenario-text\"]').value = arguments[0];",
+            vec![json!(text)],
+        )
+        .await
+        .expect("js");
+    b.click("#create-game button[type=submit]").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scenario_file_pasted_in_the_lobby_lists_its_problems_or_is_played_on_its_own_map() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    b.goto(&format!("{}/", s.base)).await;
+    b.wait("#create-game textarea[name=\"scenario-text\"]").await;
+    let broken = SMALL.replacen("setup = \"C5\"", "setup = \"C9\"", 1).replacen("turns = 1", "turns = 0", 1);
+    submit_scenario(&b, &broken).await;
+    b.until("the problems", "return document.querySelectorAll('#error li').length === 2;").await;
+    let line = broken[..broken.find("\"C9\"").expect("there")].matches('\n').count() + 1;
+    let errors = b.text("#error").await;
+    assert!(errors.contains(&format!("scenario.toml:{line}: unit[sa2].setup:")), "{errors}");
+
+    submit_scenario(&b, SMALL).await;
+    let allies = b.wait("#links a[data-seat=\"allies\"]").await.attr("href").await.expect("href").expect("link");
+    b.goto(&allies).await;
+    b.wait("#board [data-place=\"E1\"]").await;
+    let off_map =
+        b.client.execute("return document.querySelectorAll('#board [data-place=\"M7\"]').length;", vec![]).await;
+    assert_eq!(off_map.expect("js"), Value::from(0), "the built-in map's hexes are not drawn");
+    b.close().await;
+    s.stop();
+}

@@ -1,0 +1,143 @@
+//! Scenario files through the server: a game created from a scenario's
+//! text plays on it, its drawing is its own (cached per scenario hash), a
+//! bad file is refused listing every problem with its line, and the game
+//! survives a reload from storage.
+
+mod common;
+
+use common::{databases, kind, start};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+const SMALL: &str = r#"id = "border-skirmish"
+en = "Border skirmish (test)"
+ru = "Пограничная стычка (тест)"
+turns = 1
+
+[map]
+columns = 6
+rows = 5
+vp = ["C3", "B5", "D2"]
+exit = "E1"
+
+[map.terrain]
+rough = ["C4"]
+entrenchment = ["D2"]
+
+[[formation]]
+id = "ari"
+en = "Ariete"
+ru = "Ариете"
+role = "axis-division"
+
+[[formation]]
+id = "sa"
+en = "1st South African"
+ru = "1-я южноафриканская"
+role = "first-south-african"
+
+[[unit]]
+code = "ari1"
+en = "Ariete tanks"
+ru = "Танки «Ариете»"
+formation = "ari"
+nationality = "italian"
+class = "armour"
+strength = 3
+defence = 10
+initiative = 2
+setup = "C2"
+
+[[unit]]
+code = "ari2"
+en = "Ariete infantry"
+ru = "Пехота «Ариете»"
+formation = "ari"
+nationality = "italian"
+class = "motorized-infantry"
+strength = 2
+defence = 10
+initiative = 2
+setup = "D2"
+
+[[unit]]
+code = "sa1"
+en = "5 SA Brigade"
+ru = "5-я ЮА бригада"
+formation = "sa"
+nationality = "south-african"
+class = "infantry"
+strength = 2
+defence = 12
+initiative = 2
+setup = "B5"
+
+[[unit]]
+code = "sa2"
+en = "1 SA Brigade"
+ru = "1-я ЮА бригада"
+formation = "sa"
+nationality = "south-african"
+class = "infantry"
+strength = 2
+defence = 12
+initiative = 2
+setup = "C5"
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_created_from_a_scenario_text_plays_on_it_and_draws_its_own_map() {
+    for db in databases() {
+        let s = start(&db).await;
+        let g = s
+            .create(json!({"game": "totensonntag", "seed": 4, "scenario_text": SMALL, "scenario_name": "border.toml"}))
+            .await;
+        let spectator = g["spectator"].as_str().expect("spectator");
+        let (status, drawing) = s.get(&format!("/api/t/{spectator}/drawing")).await;
+        assert_eq!(status, StatusCode::OK, "{drawing}");
+        let text = drawing.to_string();
+        assert!(text.contains("\"E1\"") && !text.contains("Gambut"), "the scenario file's map");
+        // A built-in game draws the built-in map, from the same cache.
+        let b = s.create(json!({"game": "totensonntag", "seed": 4})).await;
+        let (_, built_in) = s.get(&format!("/api/t/{}/drawing", b["spectator"].as_str().expect("t"))).await;
+        assert!(built_in.to_string().contains("Gambut"));
+        let (_, by_game) = s.get("/api/drawing/totensonntag").await;
+        assert_eq!(by_game, built_in);
+        let table = s.table(spectator).await;
+        assert_eq!(table["setup"]["scenario"], json!("border-skirmish"), "{}", table["setup"]);
+        // Another instance on the same database loads it from storage, scenario and all.
+        let other = start(&db).await;
+        let table = other.table(spectator).await;
+        assert_eq!(table["setup"]["scenario"], json!("border-skirmish"));
+        let (_, again) = other.get(&format!("/api/t/{spectator}/drawing")).await;
+        assert_eq!(again, drawing);
+        other.stop();
+        s.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_scenario_text_is_refused_with_every_problem_and_its_line() {
+    let s = start(&databases()[0]).await;
+    let broken = SMALL.replacen("setup = \"C5\"", "setup = \"C9\"", 1).replacen("turns = 1", "turns = 0", 1);
+    let line = |needle: &str| broken[..broken.find(needle).expect("there")].matches('\n').count() + 1;
+    let (status, v) = s
+        .post("/api/games", &json!({"game": "totensonntag", "scenario_text": broken, "scenario_name": "b.toml"}))
+        .await;
+    assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "scenario"), "{v}");
+    let problems = v["error"]["problems"].as_array().expect("problems");
+    let got: Vec<(Value, Value)> = problems.iter().map(|p| (p["line"].clone(), p["key"].clone())).collect();
+    assert_eq!(
+        got,
+        vec![(json!(line("turns = 0")), json!("turns")), (json!(line("\"C9\"")), json!("unit[sa2].setup"))]
+    );
+    assert!(problems.iter().all(|p| p["file"] == json!("b.toml") && p["text"]["ru"].is_string()));
+    // Colditz takes no scenario files yet: one typed problem says so.
+    let (status, v) = s.post("/api/games", &json!({"game": "colditz", "scenario_text": SMALL})).await;
+    assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "scenario"), "{v}");
+    // A scenario file of the built-in's size (tens of KB) is under the creation limit.
+    let big = format!("{SMALL}\n# {}\n", "x".repeat(40_000));
+    let (status, v) = s.post("/api/games", &json!({"game": "totensonntag", "scenario_text": big})).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    s.stop();
+}
