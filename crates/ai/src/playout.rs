@@ -132,7 +132,7 @@ pub fn playout<R: Ruleset>(
     let seed = setup.seed;
     let setup_err = |e: SetupError| PlayoutError::Setup { game: game(), seed, error: e.to_string() };
     let resolved = info.resolve(setup).map_err(setup_err)?;
-    let mut state = rules.setup(&resolved).map_err(setup_err)?;
+    let mut state = sandtable_core::initial_state(rules, &resolved).map_err(setup_err)?;
     let mut legal: Vec<R::Action> = Vec::new();
     let mut events = Events::off();
     for step in 0..=max_steps {

@@ -54,7 +54,7 @@ pub struct BenchReport {
 pub(crate) fn run<R: Ruleset>(rules: &R, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError> {
     let info = rules.info();
     let setup = info.resolve(setup)?;
-    let initial = rules.setup(&setup)?;
+    let initial = sandtable_core::initial_state(rules, &setup)?;
     let mut report = BenchReport {
         game: info.id.clone(),
         state_size_of: std::mem::size_of::<R::State>(),

@@ -164,6 +164,7 @@ impl Engine {
                 Ok(body([("log", to_value(&s.log_for(viewer)))]))
             }
             "record" => Ok(body([("record", to_value(&self.session(req)?.record()))])),
+            "position" => Ok(body([("position", self.session(req)?.position())])),
             "close" => {
                 let id = string(req, "id")?;
                 self.sessions.remove(id).ok_or_else(|| unknown_id(id))?;
@@ -213,9 +214,11 @@ impl Engine {
             }
             Some(_) => return Err(bad_field("options", "an object of strings", "объект строк")),
         }
+        // A position (a state as JSON, as `position` answers) starts the game there.
+        let position = req.get("position").filter(|p| !p.is_null()).cloned();
         let session = driver
             .game()
-            .start(&Setup { scenario, options, seed, scenario_file: file, ..Setup::default() })
+            .start(&Setup { scenario, options, seed, scenario_file: file, position, ..Setup::default() })
             .map_err(|e| Fail::new("setup", e.text))?;
         Ok(self.open(session))
     }
@@ -278,7 +281,8 @@ impl Engine {
     }
 }
 
-const COMMANDS: &str = "games, new, validate, load, to_act, legal, apply, undo, view, render, log, record, close, quit";
+const COMMANDS: &str =
+    "games, new, validate, load, to_act, legal, apply, undo, view, render, log, record, position, close, quit";
 
 /// Reads request lines from `input` and writes one reply line each to
 /// `output` until end of input or `quit`. Blank lines are skipped; lines over

@@ -52,6 +52,8 @@ enum Command {
     Validate(cmd::validate::Args),
     /// Show a game file: who acts, then the board / Показать партию
     Show(cmd::pbem::ShowArgs),
+    /// Print a game file's current position as JSON (everything, hidden cards and dice included), for `--position` / Позиция партии в JSON
+    Position(cmd::pbem::PositionArgs),
     /// List a seat's legal actions in a game file / Допустимые действия
     Legal(cmd::pbem::LegalArgs),
     /// Apply one action to a game file / Сделать ход в файле партии
@@ -98,6 +100,7 @@ fn main() -> ExitCode {
         Command::New(a) => cmd::pbem::new(&a),
         Command::Validate(a) => cmd::validate::run(&a, lang),
         Command::Show(a) => cmd::pbem::show(&a, lang),
+        Command::Position(a) => cmd::pbem::position(&a),
         Command::Legal(a) => cmd::pbem::legal(&a),
         Command::Apply(a) => cmd::pbem::apply(&a, lang),
         Command::Replay(a) => cmd::pbem::replay(&a, lang),

@@ -45,6 +45,11 @@ pub struct SetupArgs {
     /// Players, for games that take a player count (same as --option players=N) / Число игроков
     #[arg(long)]
     pub players: Option<u8>,
+    /// Start from a position: a state of the game as JSON (`sandtable
+    /// position GAMEFILE` writes one), checked first; its dice come with it,
+    /// so the seed plays no part / Начать с позиции (состояние игры в JSON)
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<std::path::PathBuf>,
 }
 
 impl SetupArgs {
@@ -65,6 +70,9 @@ impl SetupArgs {
         let mut setup = self.setup(seed);
         if let Some(file) = scenario_file(self.scenario.as_deref(), info)? {
             setup = setup.with_scenario_file(file);
+        }
+        if let Some(path) = &self.position {
+            setup = setup.with_position(read_position(path)?);
         }
         Ok(setup)
     }
@@ -89,6 +97,25 @@ pub fn scenario_file(arg: Option<&str>, info: &GameInfo) -> Result<Option<Scenar
         ));
     }
     read_scenario(path).map(Some)
+}
+
+/// A position file (a state as JSON) read from `path`.
+///
+/// # Errors
+/// The file cannot be read or is not JSON.
+pub fn read_position(path: &std::path::Path) -> Result<serde_json::Value, Text> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Text::new(
+            format!("{}: cannot read the position: {e}", path.display()),
+            format!("{}: не удалось прочитать позицию: {e}", path.display()),
+        )
+    })?;
+    serde_json::from_str(&text).map_err(|e| {
+        Text::new(
+            format!("{}: the position is not JSON: {e}", path.display()),
+            format!("{}: позиция — не JSON: {e}", path.display()),
+        )
+    })
 }
 
 /// A scenario file read from `path`, named as given.

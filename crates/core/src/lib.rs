@@ -42,6 +42,6 @@ pub use record::{state_hash, GameRecord, LoadError, LogEntry};
 pub use ruleset::{retain_legal, Ruleset};
 pub use scenario::{line_of, scenario_hash, DataError, DataErrors, ScenarioFile};
 pub use seat::{Seat, SeatSet, Viewer};
-pub use session::{ruleset_for, Applied, Game, Match, Refusal, Rules, Session};
+pub use session::{initial_state, ruleset_for, Applied, Game, Match, Refusal, Rules, Session};
 pub use setup::{GameInfo, OptionInfo, ScenarioInfo, SeatInfo, Setup, SetupError};
 pub use text::Text;

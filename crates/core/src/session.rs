@@ -86,6 +86,11 @@ pub trait Session: Send + Sync {
     fn record(&self) -> GameRecord;
     /// A copy of this match.
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// The current state as a position (JSON a game can start from with
+    /// [`Setup::with_position`]). It holds everything, hidden cards and the
+    /// dice to come included: for puzzles, bug reports and research, never
+    /// for a seat's eyes.
+    fn position(&self) -> serde_json::Value;
     /// The typed match behind this session (a [`Match`] of its ruleset), for
     /// the typed side of a game's driver — bots are asked through it.
     fn as_any(&self) -> &dyn std::any::Any;
@@ -184,6 +189,38 @@ pub fn ruleset_for<R: Ruleset>(rules: &Arc<R>, setup: &Setup) -> Result<Arc<R>, 
     Ok(Arc::new(rules.with_scenario(file)?))
 }
 
+/// The state a resolved set-up starts from: its position (a state as JSON)
+/// once [`Ruleset::validate`] accepts it, else the scenario's
+/// [`Ruleset::setup`]. Every way a game starts (matches, playouts, self-play)
+/// goes through it.
+///
+/// # Errors
+/// The set-up's own, or a position that is not a state of this game or an
+/// impossible one: every problem named with where it is.
+pub fn initial_state<R: Ruleset>(rules: &R, setup: &Setup) -> Result<R::State, SetupError> {
+    let Some(position) = &setup.position else { return rules.setup(setup) };
+    let id = &rules.info().id;
+    let state: R::State = serde_json::from_value(position.clone()).map_err(|e| {
+        SetupError::new(Text::new(
+            format!("the position is not a {id} state: {e}"),
+            format!("позиция — не состояние игры {id}: {e}"),
+        ))
+    })?;
+    rules.validate(&state).map_err(|problems| {
+        let lines = |ru: bool| {
+            problems
+                .iter()
+                .map(|p| format!("\n  {}: {}", p.at, if ru { &p.text.ru } else { &p.text.en }))
+                .collect::<String>()
+        };
+        SetupError::new(Text::new(
+            format!("the position is impossible:{}", lines(false)),
+            format!("позиция невозможна:{}", lines(true)),
+        ))
+    })?;
+    Ok(state)
+}
+
 /// A match of one typed ruleset: the state, the set-up and the log.
 pub struct Match<R: Ruleset> {
     rules: Arc<R>,
@@ -214,7 +251,7 @@ impl<R: Ruleset> Match<R> {
     pub fn new(rules: Arc<R>, setup: &Setup) -> Result<Match<R>, SetupError> {
         let rules = ruleset_for(&rules, setup)?;
         let setup = rules.info().resolve(setup)?;
-        let state = rules.setup(&setup)?;
+        let state = initial_state(rules.as_ref(), &setup)?;
         Ok(Match { rules, setup, state, log: Vec::new(), barriers: Vec::new() })
     }
 
@@ -444,6 +481,9 @@ impl<R: Ruleset> Session for Match<R> {
     }
     fn boxed_clone(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+    fn position(&self) -> serde_json::Value {
+        serde_json::to_value(&self.state).unwrap_or(serde_json::Value::Null)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

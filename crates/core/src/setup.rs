@@ -136,6 +136,7 @@ impl GameInfo {
             seed: setup.seed,
             scenario_file: setup.scenario_file.clone(),
             scenario_sha256: sha256,
+            position: setup.position.clone(),
         })
     }
 }
@@ -162,6 +163,12 @@ pub struct Setup {
     /// Records written before it existed omit it and are not checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario_sha256: Option<String>,
+    /// A position to start from instead of the scenario's set-up: a state of
+    /// the game as JSON (its dice included, so the seed plays no part),
+    /// checked by [`crate::Ruleset::validate`]. A game record embeds it, so
+    /// the game replays from exactly that position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<serde_json::Value>,
 }
 
 impl Setup {
@@ -173,6 +180,12 @@ impl Setup {
     #[must_use]
     pub fn with_option(mut self, key: &str, value: &str) -> Setup {
         self.options.insert(key.to_owned(), value.to_owned());
+        self
+    }
+    /// This set-up started from a position (a state as JSON).
+    #[must_use]
+    pub fn with_position(mut self, position: serde_json::Value) -> Setup {
+        self.position = Some(position);
         self
     }
     /// This set-up played on a user's scenario file.

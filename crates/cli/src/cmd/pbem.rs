@@ -28,6 +28,12 @@ pub struct NewArgs {
 }
 
 #[derive(clap::Args)]
+pub struct PositionArgs {
+    /// Game file / Файл партии
+    file: PathBuf,
+}
+
+#[derive(clap::Args)]
 pub struct ShowArgs {
     /// Game file / Файл партии
     file: PathBuf,
@@ -77,6 +83,14 @@ pub fn new(a: &NewArgs) -> Result {
         setup.seed
     );
     println!("{}", status_line(session.info(), &session.to_act()));
+    Ok(())
+}
+
+/// Prints the game's current state: whoever holds the file can read it all
+/// (as the seed), so this hides nothing the file does not already give.
+pub fn position(a: &PositionArgs) -> Result {
+    let (_, session) = gamefile::open(&a.file)?;
+    println!("{}", serde_json::to_string_pretty(&session.position()).unwrap_or_default());
     Ok(())
 }
 
