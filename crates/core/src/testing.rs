@@ -5,6 +5,18 @@
 use crate::{Event, Events, Illegal, Ruleset, Seat, ToAct};
 use std::path::Path;
 
+/// The state a position (a state as JSON) describes, as a game would start
+/// from it: read, then checked by [`Ruleset::validate`]. Panics naming every
+/// problem, so a test that builds an impossible position says so at once.
+pub fn position<R: Ruleset>(r: &R, json: serde_json::Value) -> R::State {
+    let state: R::State = serde_json::from_value(json).unwrap_or_else(|e| panic!("not a state of this game: {e}"));
+    if let Err(problems) = r.validate(&state) {
+        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        panic!("an impossible position:\n{}", list.join("\n"));
+    }
+    state
+}
+
 /// Applies an action given as text; panics with the refusal if refused.
 pub fn play<R: Ruleset>(r: &R, s: &mut R::State, seat: Seat, text: &str) -> Vec<Event> {
     let a = r.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));

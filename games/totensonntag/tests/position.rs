@@ -39,6 +39,16 @@ fn position_a_played_state_validates_and_every_impossible_field_is_named() {
 }
 
 #[test]
+fn position_the_test_helper_refuses_an_impossible_position_naming_it() {
+    let (r, s) = blank(1);
+    let bad = edited(&s, |v| v["pair"] = serde_json::json!(9));
+    let json = serde_json::to_value(&bad).expect("serialises");
+    let panic = std::panic::catch_unwind(|| sandtable_core::testing::position(&r, json)).expect_err("refused");
+    let msg = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(msg.contains("pair: pair 9 of 5"), "{msg}");
+}
+
+#[test]
 fn position_cct_1_0_hits_below_strength_or_the_unit_is_destroyed() {
     let (r, mut s) = blank(1);
     let pz = put(&r, &mut s, "pz", "M7");

@@ -315,7 +315,8 @@ pub use sandtable_core::testing::{is_legal, legal, play, refused};
 pub const AXIS: Seat = Side::Axis.seat();
 pub const ALLIES: Seat = Side::Allies.seat();
 
-/// The test game and a fresh state with every unit off the map.
+/// The test game and a fresh state with every unit off the map: a position
+/// built as a user would write one, checked as a game starting from it is.
 pub fn blank(seed: u64) -> (Totensonntag, State) {
     let rules = Totensonntag::from_toml(MAP, SCENARIO).expect("test data validates");
     let setup = rules.info().resolve(&Setup::seeded(seed)).expect("setup");
@@ -324,6 +325,7 @@ pub fn blank(seed: u64) -> (Totensonntag, State) {
         u.pos = Pos::Off;
     }
     s.control = [Side::Axis; 3];
+    let s = sandtable_core::testing::position(&rules, serde_json::to_value(&s).expect("states serialise"));
     (rules, s)
 }
 
