@@ -1,5 +1,6 @@
-//! Issue 8.1 proved end to end: a Totensonntag scenario file written here (a
-//! small map of its own and a different order of battle) is validated
+//! Issue 8.1 proved end to end: a Totensonntag scenario file written for the
+//! tests (`games/totensonntag/scenarios/border-skirmish.toml`: a small map of
+//! its own and a different order of battle) is validated
 //! through the catalog, played to the end by random bots, saved as a game
 //! file, and replayed through the catalog to the same state hash; a broken
 //! copy is refused with the right line named.
@@ -9,81 +10,7 @@ use sandtable_core::{ruleset_for, Events, GameRecord, LoadError, Match, Ruleset,
 use sandtable_totensonntag::Totensonntag;
 use std::sync::Arc;
 
-const SMALL: &str = r#"id = "border-skirmish"
-en = "Border skirmish (test)"
-ru = "Пограничная стычка (тест)"
-turns = 1
-
-[map]
-columns = 6
-rows = 5
-vp = ["C3", "B5", "D2"]
-exit = "E1"
-
-[map.terrain]
-rough = ["C4"]
-entrenchment = ["D2"]
-
-[[formation]]
-id = "ari"
-en = "Ariete"
-ru = "Ариете"
-role = "axis-division"
-
-[[formation]]
-id = "sa"
-en = "1st South African"
-ru = "1-я южноафриканская"
-role = "first-south-african"
-
-[[unit]]
-code = "ari1"
-en = "Ariete tanks"
-ru = "Танки «Ариете»"
-formation = "ari"
-nationality = "italian"
-class = "armour"
-strength = 3
-defence = 10
-initiative = 2
-setup = "C2"
-
-[[unit]]
-code = "ari2"
-en = "Ariete infantry"
-ru = "Пехота «Ариете»"
-formation = "ari"
-nationality = "italian"
-class = "motorized-infantry"
-strength = 2
-defence = 10
-initiative = 2
-setup = "D2"
-
-[[unit]]
-code = "sa1"
-en = "5 SA Brigade"
-ru = "5-я ЮА бригада"
-formation = "sa"
-nationality = "south-african"
-class = "infantry"
-strength = 2
-defence = 12
-initiative = 2
-setup = "B5"
-
-[[unit]]
-code = "sa2"
-en = "1 SA Brigade"
-ru = "1-я ЮА бригада"
-formation = "sa"
-nationality = "south-african"
-class = "infantry"
-strength = 2
-defence = 12
-initiative = 2
-setup = "C5"
-"#;
+const SMALL: &str = include_str!("../../../games/totensonntag/scenarios/border-skirmish.toml");
 
 fn file() -> ScenarioFile {
     ScenarioFile::new("border.toml", SMALL)
