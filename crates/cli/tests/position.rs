@@ -5,6 +5,7 @@
 mod common;
 
 use common::{ok, run_in, stderr, TempDir};
+use serde_json::json;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -43,8 +44,8 @@ fn a_position_is_written_started_from_and_refused_when_impossible() {
     assert!(stderr(&text).contains("not JSON"), "{}", stderr(&text));
 }
 
-#[test]
-fn the_engine_starts_a_game_from_a_position() {
+/// Runs one engine over `requests` (one JSON line each); its answers.
+fn engine(requests: &[serde_json::Value]) -> Vec<serde_json::Value> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
         .arg("engine")
         .stdin(Stdio::piped())
@@ -52,36 +53,31 @@ fn the_engine_starts_a_game_from_a_position() {
         .spawn()
         .expect("engine");
     let mut stdin = child.stdin.take().expect("stdin");
-    let script = [
-        r#"{"cmd":"new","game":"totensonntag","seed":2}"#.to_owned(),
-        r#"{"cmd":"apply","id":"g1","seat":"allies","action":"pick 3"}"#.to_owned(),
-        r#"{"cmd":"position","id":"g1"}"#.to_owned(),
-    ];
-    for line in &script {
-        writeln!(stdin, "{line}").expect("write");
+    for r in requests {
+        writeln!(stdin, "{r}").expect("write");
     }
     drop(stdin);
     let out = child.wait_with_output().expect("runs");
-    let lines: Vec<serde_json::Value> =
-        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+#[test]
+fn the_engine_starts_a_game_from_a_position() {
+    let lines = engine(&[
+        json!({"cmd":"new","game":"totensonntag","seed":2}),
+        json!({"cmd":"apply","id":"g1","seat":"allies","action":"pick 3"}),
+        json!({"cmd":"position","id":"g1"}),
+    ]);
     let position = lines[2]["position"].clone();
     assert!(position.is_object(), "{}", lines[2]);
-    // A second engine starts from it: same view, same side to act.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("engine");
-    let mut stdin = child.stdin.take().expect("stdin");
-    writeln!(stdin, "{}", serde_json::json!({"cmd":"new","game":"totensonntag","position": position})).expect("w");
+    // A second engine starts from it: the same side to act; an impossible
+    // position is refused, naming the field.
     let mut bad = position.clone();
-    bad["pair"] = serde_json::json!(9);
-    writeln!(stdin, "{}", serde_json::json!({"cmd":"new","game":"totensonntag","position": bad})).expect("w");
-    drop(stdin);
-    let out = child.wait_with_output().expect("runs");
-    let answers: Vec<serde_json::Value> =
-        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    bad["pair"] = json!(9);
+    let answers = engine(&[
+        json!({"cmd":"new","game":"totensonntag","position": position}),
+        json!({"cmd":"new","game":"totensonntag","position": bad}),
+    ]);
     assert_eq!(answers[0]["ok"], true, "{}", answers[0]);
     assert_eq!(answers[0]["to_act"], lines[1]["to_act"], "the same side acts");
     assert_eq!(answers[1]["ok"], false, "{}", answers[1]);
