@@ -34,6 +34,8 @@ enum Bug {
     TellsHiddenBidOnPass,
     /// Resampling returns the state as it is.
     ForgetsToResample,
+    /// The view shows the next die to be rolled (hidden from everyone).
+    ShowsNextRoll,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,6 +58,7 @@ enum A {
 
 #[derive(Debug, PartialEq, Serialize)]
 struct V {
+    next: u8,
     bids: [Option<u8>; 2],
     score: [u8; 2],
     turn: Option<u8>,
@@ -189,7 +192,8 @@ impl Ruleset for Race {
             (None, Viewer::Seat(v)) if v.index() == i || self.bug == Bug::ShowsOtherBid => s.bids[i],
             _ => s.bids[i].map(|_| 0),
         });
-        V { bids, score: s.score, turn: s.turn }
+        let next = if self.bug == Bug::ShowsNextRoll { s.dice.clone().d6() } else { 0 };
+        V { next, bids, score: s.score, turn: s.turn }
     }
     fn notation(&self, a: A) -> String {
         match a {
@@ -293,7 +297,14 @@ fn the_battery_catches_legal_and_apply_disagreeing() {
 
 #[test]
 fn the_battery_catches_a_view_leak() {
-    battery_fails(Bug::ShowsOtherBid, "hidden");
+    // The other seat's board shows the bid its log reads as secret: caught on
+    // the first bid, before any resampled world is compared.
+    battery_fails(Bug::ShowsOtherBid, "board tells them apart");
+}
+
+#[test]
+fn the_battery_catches_a_view_of_the_dice_to_come() {
+    battery_fails(Bug::ShowsNextRoll, "depends on information hidden");
 }
 
 #[test]

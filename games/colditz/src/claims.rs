@@ -221,5 +221,7 @@ impl Colditz {
         let from = Nation::of_seat(seat).expect("checked");
         s.equipment[from.index()][e.index()] -= 1;
         s.equipment[to.index()][e.index()] += 1;
+        // The receiver now sees which kind it was: past this, no undo.
+        s.private_reveals[to.seat().index()] += 1;
     }
 }

@@ -44,6 +44,8 @@ impl Colditz {
     pub(crate) fn do_give_card(&self, s: &mut State, seat: Seat, card: Card, to: Nation) {
         s.hands[seat.index()].remove(&card);
         s.hands[to.seat().index()].add(card);
+        // The receiver now sees the card: past this, no undo.
+        s.private_reveals[to.seat().index()] += 1;
     }
 
     /// Circles from a POW to the nearest south target for Do-or-Die: guards

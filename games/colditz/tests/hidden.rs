@@ -172,3 +172,18 @@ fn colditz_cards_the_card_drawn_is_told_to_its_holder_only() {
     assert_eq!(r.reveal_count(&s, Viewer::Seat(US.seat())), 0);
     assert_eq!(r.reveal_count(&s, Viewer::Spectator), 0);
 }
+
+#[test]
+fn colditz_equipment_a_gift_is_revealed_to_its_receiver_alone() {
+    let (r, mut s) = dealt();
+    let before = |s: &State, v| r.reveal_count(s, v);
+    let (us, fr) = (Viewer::Seat(US.seat()), Viewer::Seat(FR.seat()));
+    let (us0, fr0) = (before(&s, us), before(&s, fr));
+    // The British officer hands a rope to the American: the American now
+    // knows its kind (the log tells the others only that Equipment changed hands).
+    play(&r, &mut s, BR.seat(), "give rope american");
+    assert_eq!(r.reveal_count(&s, us), us0 + 1, "revealed to the receiver");
+    assert_eq!(r.reveal_count(&s, fr), fr0, "not to the others");
+    // (A match's undo barrier moves with any seat's reveal count: the giver
+    // cannot take back what the receiver has seen.)
+}
