@@ -56,6 +56,7 @@ mod tests {
             dice: vec![3, 5],
             text: Text::fixed("rolls", "бросок"),
             audience: Default::default(),
+            reveals: false,
         };
         assert_eq!(event_line(&e, "en"), "[CCT 2.1] (3 5) rolls");
         assert_eq!(event_line(&e, "ru"), "[CCT 2.1] (3 5) бросок");

@@ -16,7 +16,7 @@
 //!   ResampleInfostateTest): for every viewer (each seat and a spectator) a
 //!   shadow world is drawn with [`Ruleset::resample_hidden`] and played
 //!   alongside the real one, rolling the real dice; after every action that
-//!   revealed nothing to the viewer (its [`Ruleset::reveal_count`] unchanged) its view
+//!   revealed nothing to the viewer (no [`crate::Events::reveal`] to it) its view
 //!   and the events it may read are the same in both (so a reveal that is not
 //!   counted, which would let undo take it back, is caught too), and a seat's
 //!   own legal actions are the same in any world it cannot tell from the real
@@ -242,16 +242,16 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
             }
         }
         let dice_before = rules.dice(&state).clone();
-        let reveals_before: Vec<u64> = viewers.iter().map(|&v| rules.reveal_count(&state, v)).collect();
         let mut events = Events::recording();
         if let Err(e) = rules.try_apply(&mut state, seat, a, &mut events) {
             panic!("{}: chosen legal action {:?} refused: {e}", here(), rules.notation(a));
         }
+        let revealed = events.take_revealed();
         let events = events.take();
         let rolled = rules.dice_position(&state) != dice_before.position();
         hidden.dice |= rolled;
-        for ((&viewer, slot), &was) in viewers.iter().zip(shadows.iter_mut()).zip(&reveals_before) {
-            let Some(shadow) = slot.as_mut().filter(|_| rules.reveal_count(&state, viewer) == was) else {
+        for (&viewer, slot) in viewers.iter().zip(shadows.iter_mut()) {
+            let Some(shadow) = slot.as_mut().filter(|_| !revealed.to(viewer)) else {
                 // Something hidden was revealed to this viewer: the worlds
                 // part legitimately for it; draw anew.
                 *slot = None;
@@ -282,8 +282,8 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
             assert!(
                 events_seen_by(&events, viewer) == events_seen_by(&theirs, viewer),
                 "{}: after {:?} the events {viewer:?} reads depend on information hidden from it \
-                 (real {:?}, resampled {:?}); if the action reveals something to it, its reveal_count \
-                 must move (the undo barrier), else the event's audience is too wide",
+                 (real {:?}, resampled {:?}); if the action reveals something to it, it must say so \
+                 with Events::reveal (the undo barrier), else the event's audience is too wide",
                 here(),
                 rules.notation(a),
                 events_seen_by(&events, viewer),
@@ -351,10 +351,11 @@ fn resample_checked<R: Ruleset>(
 /// alternative `b` the actor had, each other viewer:
 /// - if its board cannot tell `a` from `b` but the actor's can (a secret
 ///   choice), it reads them the same (else the log or events leak it);
-/// - if it reads them the same and neither revealed anything to it (its
-///   reveal count unmoved), its board cannot tell them apart either (else the
-///   board shows what the reading hides — a card handed over — and that must
-///   count as a reveal to it, or undo would let the actor take it back).
+/// - if it reads them the same and neither revealed anything to it (no
+///   [`crate::Events::reveal`] to it), its board cannot tell them apart either
+///   (else the board shows what the reading hides — a card handed over — and
+///   that must be revealed to it by an event, or undo would let the actor take
+///   it back).
 ///
 /// Cost: one clone and apply per alternative (up to 16), views per viewer.
 fn check_reading_tells_no_more_than_the_board<R: Ruleset>(
@@ -369,12 +370,12 @@ fn check_reading_tells_no_more_than_the_board<R: Ruleset>(
     let after = |x: R::Action| {
         let mut s = state.clone();
         let mut ev = Events::recording();
-        rules.try_apply(&mut s, actor, x, &mut ev).ok().map(|()| (s, ev.take()))
+        rules.try_apply(&mut s, actor, x, &mut ev).ok().map(|()| (s, ev.take_revealed(), ev.take()))
     };
-    let Some((sa, ea)) = after(a) else { return };
+    let Some((sa, va, ea)) = after(a) else { return };
     let actor_view = rules.view(&sa, Viewer::Seat(actor));
     for &b in legal.iter().filter(|&&b| b != a).take(16) {
-        let Some((sb, eb)) = after(b) else { continue };
+        let Some((sb, vb, eb)) = after(b) else { continue };
         let actor_tells = rules.view(&sb, Viewer::Seat(actor)) != actor_view;
         for &viewer in viewers.iter().filter(|&&v| v != Viewer::Seat(actor)) {
             let board_tells = rules.view(&sb, viewer) != rules.view(&sa, viewer);
@@ -391,12 +392,11 @@ fn check_reading_tells_no_more_than_the_board<R: Ruleset>(
                     rules.notation(b)
                 );
             }
-            let before = rules.reveal_count(state, viewer);
-            let unrevealed = rules.reveal_count(&sa, viewer) == before && rules.reveal_count(&sb, viewer) == before;
+            let unrevealed = !va.to(viewer) && !vb.to(viewer);
             if board_tells && ra == rb && unrevealed {
                 panic!(
                     "{}: {viewer:?} reads {:?} and {:?} the same ({ra:?}) but its board tells them apart: \
-                     what it sees there is revealed to it, so its reveal_count must move",
+                     what it sees there is revealed to it, so an event must reveal it (Events::reveal)",
                     here(),
                     rules.notation(a),
                     rules.notation(b)

@@ -43,6 +43,10 @@ pub struct Event {
     /// Who may read it (omitted from JSON when everyone may).
     #[serde(default, skip_serializing_if = "Audience::is_everyone")]
     pub audience: Audience,
+    /// It shows its audience something hidden until now (a card drawn or
+    /// played, secret choices opened): past it, no undo.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reveals: bool,
 }
 
 impl Event {
@@ -58,22 +62,45 @@ pub fn events_seen_by(events: &[Event], viewer: Viewer) -> Vec<Event> {
     events.iter().filter(|e| e.seen_by(viewer)).cloned().collect()
 }
 
+/// Who has been shown something hidden: the undo barrier, derived from the
+/// events that reveal ([`Events::reveal`]), never counted by hand.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Revealed {
+    /// Everyone (a card played face up, secret choices opened).
+    pub everyone: bool,
+    /// These seats (a card drawn into a hand, one handed over).
+    pub seats: SeatSet,
+}
+
+impl Revealed {
+    /// Whether nothing was revealed to anyone.
+    pub fn is_empty(self) -> bool {
+        !self.everyone && self.seats.is_empty()
+    }
+    /// Whether something was revealed to `viewer`.
+    pub fn to(self, viewer: Viewer) -> bool {
+        self.everyone || matches!(viewer, Viewer::Seat(s) if self.seats.contains(s))
+    }
+}
+
 /// A sink for events. When disabled (random playouts, search), the closures
-/// that would build the messages are never run, so the hot path pays nothing.
+/// that would build the messages are never run, so the hot path pays nothing;
+/// what was revealed, and to whom, is noted either way (two words).
 #[derive(Debug, Default)]
 pub struct Events {
     on: bool,
     list: Vec<Event>,
+    revealed: Revealed,
 }
 
 impl Events {
     /// A sink that records.
     pub fn recording() -> Events {
-        Events { on: true, list: Vec::new() }
+        Events { on: true, ..Events::default() }
     }
-    /// A sink that drops everything without building it.
+    /// A sink that drops everything without building it (but notes reveals).
     pub fn off() -> Events {
-        Events { on: false, list: Vec::new() }
+        Events::default()
     }
     /// Whether events are being recorded (callers may skip work that only
     /// feeds events).
@@ -88,7 +115,29 @@ impl Events {
     }
     /// Records a plain message for everyone, citing `rule`.
     pub fn say(&mut self, rule: &str, f: impl FnOnce() -> Text) {
-        self.push(|| Event { rule: Some(rule.to_owned()), dice: Vec::new(), text: f(), audience: Audience::Everyone });
+        self.push(|| Event {
+            rule: Some(rule.to_owned()),
+            dice: Vec::new(),
+            text: f(),
+            audience: Audience::Everyone,
+            reveals: false,
+        });
+    }
+    /// Tells `audience` something hidden until now, citing `rule` — a card
+    /// drawn (to its holder), played (to everyone), handed over (to its
+    /// receiver), secret choices opened. This is the one way a game reveals:
+    /// the undo barrier is derived from it, and the conformance battery fails
+    /// a game whose viewers learn anything hidden without it.
+    pub fn reveal(&mut self, audience: Audience, rule: &str, f: impl FnOnce() -> Text) {
+        match audience {
+            Audience::Everyone => self.revealed.everyone = true,
+            Audience::Seats(s) => self.revealed.seats = self.revealed.seats.union(s),
+        }
+        self.push(|| Event { rule: Some(rule.to_owned()), dice: Vec::new(), text: f(), audience, reveals: true });
+    }
+    /// What was revealed, and to whom, since the last call; resets it.
+    pub fn take_revealed(&mut self) -> Revealed {
+        std::mem::take(&mut self.revealed)
     }
     /// Records a message only `seats` may read, citing `rule` (a card drawn
     /// into a hidden hand: its owner reads which card; tell the others with
@@ -99,6 +148,7 @@ impl Events {
             dice: Vec::new(),
             text: f(),
             audience: Audience::Seats(seats),
+            reveals: false,
         });
     }
     /// Records a roll for everyone, citing `rule`.
@@ -108,6 +158,7 @@ impl Events {
             dice: dice.to_vec(),
             text: f(),
             audience: Audience::Everyone,
+            reveals: false,
         });
     }
     /// The recorded events, emptying the sink.
@@ -148,9 +199,23 @@ mod tests {
         assert_eq!(events_seen_by(&all, Viewer::Seat(Seat::new(0))).len(), 1);
         assert_eq!(events_seen_by(&all, Viewer::Spectator).len(), 1);
         let public = serde_json::to_value(&all[0]).unwrap();
-        assert!(public.get("audience").is_none(), "{public}");
+        assert!(public.get("audience").is_none() && public.get("reveals").is_none(), "{public}");
         let private = serde_json::to_string(&all[1]).unwrap();
         let back: Event = serde_json::from_str(&private).unwrap();
         assert_eq!(back, all[1]);
+    }
+
+    #[test]
+    fn reveals_are_noted_even_when_events_are_off() {
+        let mut ev = Events::off();
+        ev.say("R 1", || Text::fixed("nothing hidden", "ничего скрытого"));
+        assert!(ev.take_revealed().is_empty());
+        ev.reveal(Audience::Seats(SeatSet::one(Seat::new(2))), "R 1", || Text::fixed("a card", "карта"));
+        let r = ev.take_revealed();
+        assert!(r.to(Viewer::Seat(Seat::new(2))) && !r.to(Viewer::Seat(Seat::new(0))) && !r.to(Viewer::Spectator));
+        assert!(ev.take_revealed().is_empty(), "taken");
+        ev.reveal(Audience::Everyone, "R 2", || Text::fixed("played", "сыграна"));
+        assert!(ev.take_revealed().to(Viewer::Spectator));
+        assert!(ev.list().is_empty(), "off: no text built");
     }
 }

@@ -33,7 +33,7 @@ mod text;
 
 pub use deck::{Deck, Hand};
 pub use dice::Dice;
-pub use event::{events_seen_by, Audience, Event, Events};
+pub use event::{events_seen_by, Audience, Event, Events, Revealed};
 pub use hint::{Hint, LegalAction};
 pub use illegal::{Illegal, ParseError};
 pub use outcome::{Outcome, ToAct};

@@ -117,19 +117,10 @@ pub trait Ruleset: Send + Sync + 'static {
     fn dice_mut<'s>(&self, state: &'s mut Self::State) -> &'s mut Dice;
 
     /// How far the state's dice have advanced ([`crate::Dice::position`]):
-    /// with [`Ruleset::reveal_count`], the undo barrier. O(1).
+    /// with what the action's events revealed ([`crate::Events::reveal`]),
+    /// the undo barrier. O(1).
     fn dice_position(&self, state: &Self::State) -> u128 {
         self.dice(state).position()
-    }
-
-    /// How many times hidden information has been revealed to `viewer` so
-    /// far: a card drawn into its hand (to it alone), a card played face up
-    /// or a secret choice opened (to everyone). With the dice position this
-    /// is the undo barrier (a reveal to anyone stops undo); the conformance
-    /// battery proves no viewer learns anything hidden without its count
-    /// moving. Default: the game has no such reveals.
-    fn reveal_count(&self, _state: &Self::State, _viewer: Viewer) -> u64 {
-        0
     }
 
     /// A state that `viewer` cannot tell apart from `state`: everything it may

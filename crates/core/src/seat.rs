@@ -71,6 +71,11 @@ impl SeatSet {
     pub const fn with(self, seat: Seat) -> SeatSet {
         SeatSet(self.0 | (1 << seat.0))
     }
+    /// Both sets' seats.
+    #[must_use]
+    pub const fn union(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 | other.0)
+    }
     /// Whether `seat` is in the set.
     pub const fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat.0) != 0

@@ -324,21 +324,16 @@ impl<R: Ruleset> Match<R> {
     /// # Errors
     /// [`Illegal`]; nothing changes.
     pub fn apply_action(&mut self, seat: Seat, action: R::Action, events: &mut Events) -> Result<bool, Illegal> {
-        let before = self.barrier_mark();
+        // The undo barrier, derived: a die rolled, or an event revealed
+        // something hidden to anyone (`Events::reveal`).
+        let dice = self.rules.dice_position(&self.state);
+        events.take_revealed();
         self.rules.try_apply(&mut self.state, seat, action, events)?;
-        let barrier = before != self.barrier_mark();
+        let barrier = dice != self.rules.dice_position(&self.state) || !events.take_revealed().is_empty();
         self.log
             .push(LogEntry { seat: self.rules.info().seat_id(seat).to_owned(), action: self.rules.notation(action) });
         self.barriers.push(barrier);
         Ok(barrier)
-    }
-
-    /// The dice position and what has been revealed to each viewer: an
-    /// action that changes it cannot be undone. O(seats).
-    fn barrier_mark(&self) -> (u128, u64) {
-        let viewers = self.rules.seats(&self.state).iter().map(Viewer::Seat).chain([Viewer::Spectator]);
-        let reveals = viewers.fold(0u64, |sum, v| sum.wrapping_add(self.rules.reveal_count(&self.state, v)));
-        (self.rules.dice_position(&self.state), reveals)
     }
 
     fn apply_text(&mut self, seat: Seat, text: &str, events: &mut Events) -> Result<bool, Refusal> {

@@ -4,8 +4,9 @@
 
 use sandtable_core::conformance::{check, Battery};
 use sandtable_core::{
-    Dice, Events, Game, GameInfo, GameRecord, Hint, Illegal, LoadError, OptionInfo, Outcome, ParseError, PositionError,
-    PositionErrors, Rules, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Audience, Dice, Events, Game, GameInfo, GameRecord, Hint, Illegal, LoadError, OptionInfo, Outcome, ParseError,
+    PositionError, PositionErrors, Rules, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text,
+    ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -36,6 +37,9 @@ enum Bug {
     ForgetsToResample,
     /// The view shows the next die to be rolled (hidden from everyone).
     ShowsNextRoll,
+    /// Opens the bids without an event that reveals them (undo would let
+    /// the second bidder take back a bid made after seeing the first).
+    ForgetsToReveal,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,7 +50,6 @@ struct St {
     score: [u8; 2],
     target: u8,
     turns: u8,
-    reveals: u64,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,15 +122,7 @@ impl Ruleset for Race {
             .parse()
             .map_err(|_| SetupError::new(Text::fixed("bad target", "неверная цель")))?;
         let seed = if self.bug == Bug::IgnoresSeed { rand_seed() } else { setup.seed };
-        Ok(St {
-            dice: Dice::from_seed(seed),
-            bids: [None, None],
-            turn: None,
-            score: [0, 0],
-            target,
-            turns: 0,
-            reveals: 0,
-        })
+        Ok(St { dice: Dice::from_seed(seed), bids: [None, None], turn: None, score: [0, 0], target, turns: 0 })
     }
     fn to_act(&self, s: &St) -> ToAct {
         match s.turn {
@@ -166,7 +161,12 @@ impl Ruleset for Race {
                 s.bids[i] = Some(n);
                 if let [Some(x), Some(y)] = s.bids {
                     s.turn = Some(if y > x { 1 } else { 0 });
-                    s.reveals += 1;
+                    let to = if self.bug == Bug::ForgetsToReveal {
+                        Audience::Seats(SeatSet::EMPTY)
+                    } else {
+                        Audience::Everyone
+                    };
+                    ev.reveal(to, "RACE 1", || Text::new(format!("bids {x} and {y}"), format!("ставки {x} и {y}")));
                 }
             }
             A::Roll => {
@@ -243,9 +243,6 @@ impl Ruleset for Race {
     fn dice_mut<'s>(&self, s: &'s mut St) -> &'s mut Dice {
         &mut s.dice
     }
-    fn reveal_count(&self, s: &St, _viewer: Viewer) -> u64 {
-        s.reveals
-    }
     fn resample_hidden(&self, s: &St, viewer: Viewer, seed: u64) -> St {
         let mut o = s.clone();
         if self.bug == Bug::ForgetsToResample {
@@ -300,6 +297,11 @@ fn the_battery_catches_a_view_leak() {
     // The other seat's board shows the bid its log reads as secret: caught on
     // the first bid, before any resampled world is compared.
     battery_fails(Bug::ShowsOtherBid, "board tells them apart");
+}
+
+#[test]
+fn the_battery_catches_a_reveal_no_event_announces() {
+    battery_fails(Bug::ForgetsToReveal, "an event must reveal it");
 }
 
 #[test]

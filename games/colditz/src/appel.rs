@@ -7,7 +7,7 @@ use crate::movement::Occupancy;
 use crate::pawn::{Nation, PawnId};
 use crate::state::{Phase, State};
 use crate::Colditz;
-use sandtable_core::{Events, Illegal, Seat, Text};
+use sandtable_core::{Audience, Events, Illegal, Seat, Text};
 use std::collections::VecDeque;
 
 impl Colditz {
@@ -100,7 +100,9 @@ impl Colditz {
         if s.appel_waiting != 0 {
             return;
         }
-        s.reveals += 1;
+        ev.reveal(Audience::Everyone, "Colditz: Appel", || {
+            Text::fixed("every officer has answered: the answers are opened", "все Офицеры ответили: ответы открыты")
+        });
         let touched: Vec<PawnId> = s.present().filter(|&q| !q.is_guard() && !self.appel_exempt(s, q)).collect();
         for &q in &touched {
             if s.refused & (1 << q.index()) == 0 {
@@ -205,7 +207,9 @@ impl Colditz {
     pub(crate) fn do_advance_warning(&self, s: &mut State, seat: Seat, searched: Option<u8>, ev: &mut Events) {
         s.hands[seat.index()].remove(&crate::Card::AdvanceWarning);
         self.return_card(s, crate::Card::AdvanceWarning);
-        s.reveals += 1;
+        ev.reveal(Audience::Everyone, "Colditz: Cards", || {
+            Text::fixed("card played: advance-warning", "разыграна карта: advance-warning")
+        });
         let n = Nation::of_seat(seat).expect("an officer");
         // Threatened: by Appel, the POWs it touches; by a Search, those in the room.
         let threatened = |q: PawnId| match searched {

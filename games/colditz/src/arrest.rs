@@ -6,7 +6,7 @@ use crate::movement::Occupancy;
 use crate::pawn::{Nation, PawnId};
 use crate::state::{Loc, Pending, State};
 use crate::{Action, Colditz};
-use sandtable_core::{Events, Illegal, Text};
+use sandtable_core::{Audience, Events, Illegal, Text};
 
 impl Colditz {
     /// Whether a guard landing on this POW may arrest him (see `check_liable`).
@@ -276,8 +276,7 @@ impl Colditz {
             (Pending::Confiscate { nation, count }, Action::Hideaway) => {
                 s.hands[nation.seat().index()].remove(&Card::Hideaway);
                 self.return_card(s, Card::Hideaway);
-                s.reveals += 1;
-                ev.say("Colditz: Cards", || {
+                ev.reveal(Audience::Everyone, "Colditz: Cards", || {
                     Text::fixed("a Hideaway saves an Equipment card", "Hideaway спасает карту Экипировки")
                 });
                 let left = count - 1;
@@ -291,7 +290,9 @@ impl Colditz {
                     let nation = shot.target.nation().expect("a POW");
                     s.hands[nation.seat().index()].remove(&Card::Talisman);
                     self.return_card(s, Card::Talisman);
-                    s.reveals += 1;
+                    ev.reveal(Audience::Everyone, "Colditz: Cards", || {
+                        Text::fixed("card played: talisman", "разыграна карта: talisman")
+                    });
                 }
                 self.resolve_shot(s, shot, talisman, ev);
             }

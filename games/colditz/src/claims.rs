@@ -7,7 +7,7 @@ use crate::cards::{Card, Equipment};
 use crate::pawn::{Nation, PawnId, GERMAN};
 use crate::state::{Loc, State};
 use crate::Colditz;
-use sandtable_core::{Events, Illegal, Seat, Text};
+use sandtable_core::{Audience, Events, Illegal, Seat, SeatSet, Text};
 
 /// The kit symbols an Escape Kit (part) card stands for (authored split).
 pub const fn part_symbols(card: Card) -> [Symbol; 2] {
@@ -173,7 +173,10 @@ impl Colditz {
                 Piece::Part(card) => {
                     s.hands[seat.index()].remove(&card);
                     self.return_card(s, card);
-                    s.reveals += 1;
+                    ev.reveal(Audience::Everyone, "Colditz: Escape Kits", || {
+                        let name = card.name(&self.board);
+                        Text::new(format!("card handed in: {name}"), format!("сдана карта: {name}"))
+                    });
                 }
                 Piece::Pow(p) if !s.classic => self.send_to_appel(s, p),
                 Piece::Pow(_) => {}
@@ -217,11 +220,14 @@ impl Colditz {
     }
 
     /// Hands the card over.
-    pub(crate) fn do_give(&self, s: &mut State, seat: Seat, e: Equipment, to: Nation) {
+    pub(crate) fn do_give(&self, s: &mut State, seat: Seat, e: Equipment, to: Nation, ev: &mut Events) {
         let from = Nation::of_seat(seat).expect("checked");
         s.equipment[from.index()][e.index()] -= 1;
         s.equipment[to.index()][e.index()] += 1;
         // The receiver now sees which kind it was: past this, no undo.
-        s.private_reveals[to.seat().index()] += 1;
+        ev.reveal(Audience::Seats(SeatSet::one(to.seat())), "Colditz: Equipment cards", || {
+            let (k, n) = (e.text(), from.name());
+            Text::new(format!("you receive {} from the {}", k.en, n.en), format!("вы получаете: {} ({})", k.ru, n.ru))
+        });
     }
 }

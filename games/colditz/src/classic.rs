@@ -6,7 +6,7 @@ use crate::cards::Card;
 use crate::pawn::{Nation, PawnId};
 use crate::state::{Loc, State, TunnelState};
 use crate::Colditz;
-use sandtable_core::{Events, Illegal, Seat, Text};
+use sandtable_core::{Audience, Events, Illegal, Seat, SeatSet, Text};
 use std::collections::VecDeque;
 
 impl Colditz {
@@ -41,11 +41,14 @@ impl Colditz {
     }
 
     /// Hands an Opportunity card over.
-    pub(crate) fn do_give_card(&self, s: &mut State, seat: Seat, card: Card, to: Nation) {
+    pub(crate) fn do_give_card(&self, s: &mut State, seat: Seat, card: Card, to: Nation, ev: &mut Events) {
         s.hands[seat.index()].remove(&card);
         s.hands[to.seat().index()].add(card);
         // The receiver now sees the card: past this, no undo.
-        s.private_reveals[to.seat().index()] += 1;
+        ev.reveal(Audience::Seats(SeatSet::one(to.seat())), "Colditz classic: Cards", || {
+            let name = card.name(&self.board);
+            Text::new(format!("you receive {name}"), format!("вы получаете карту: {name}"))
+        });
     }
 
     /// Circles from a POW to the nearest south target for Do-or-Die: guards
@@ -133,7 +136,9 @@ impl Colditz {
         let n = p.nation().expect("a POW");
         let throws = s.do_or_die.draw().unwrap_or(0);
         s.do_or_die.put_bottom(throws);
-        s.reveals += 1;
+        ev.reveal(Audience::Everyone, "Colditz classic: Do or Die", || {
+            Text::new(format!("Do-or-Die card: {throws} throws"), format!("карта «Пан или пропал»: бросков {throws}"))
+        });
         let distance = self.do_or_die_distance(s, p).unwrap_or(u16::MAX);
         let mut total = 0u16;
         let mut dice = Vec::new();

@@ -4,7 +4,7 @@ use crate::board::Zone;
 use crate::pawn::PawnId;
 use crate::state::{Loc, State};
 use crate::Colditz;
-use sandtable_core::{Events, SeatSet, Text};
+use sandtable_core::{Audience, Events, SeatSet, Text};
 
 impl Colditz {
     /// A POW on a target escapes, taking his officer's kit (one kit serves two
@@ -39,11 +39,10 @@ impl Colditz {
             if let Some(part) = s.kit_parts_aside.pop() {
                 s.hands[nation.seat().index()].add(part);
                 // A hidden card drawn, seen by its holder: past it, no undo.
-                s.private_reveals[nation.seat().index()] += 1;
                 ev.say("Colditz: Successful Escape", || {
                     Text::fixed("an Escape Kit (part) card is drawn", "вытянута карта «Комплект Спасения (часть)»")
                 });
-                ev.say_to(SeatSet::one(nation.seat()), "Colditz: Successful Escape", || {
+                ev.reveal(Audience::Seats(SeatSet::one(nation.seat())), "Colditz: Successful Escape", || {
                     let name = part.name(&self.board);
                     Text::new(format!("you draw {name}"), format!("вы вытянули карту: {name}"))
                 });

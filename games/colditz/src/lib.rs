@@ -431,14 +431,6 @@ impl Ruleset for Colditz {
         &mut s.dice
     }
 
-    fn reveal_count(&self, s: &State, viewer: Viewer) -> u64 {
-        let own = match viewer {
-            Viewer::Seat(seat) => s.private_reveals.get(seat.index()).copied().unwrap_or(0),
-            Viewer::Spectator => 0,
-        };
-        u64::from(s.reveals) + u64::from(own)
-    }
-
     fn resample_hidden(&self, s: &State, viewer: Viewer, seed: u64) -> State {
         self.resample(s, viewer, seed)
     }
@@ -483,8 +475,8 @@ impl Colditz {
                 s.hands[seat.index()].remove(&card);
                 self.return_card(s, card);
             }
-            Action::Give(e, n) => self.do_give(s, seat, e, n),
-            Action::GiveCard(card, n) => self.do_give_card(s, seat, card, n),
+            Action::Give(e, n) => self.do_give(s, seat, e, n, ev),
+            Action::GiveCard(card, n) => self.do_give_card(s, seat, card, n, ev),
             Action::DoOrDie(p) => self.do_do_or_die(s, p, ev),
             Action::Move(p, _) => {
                 if let Plan::Move(d) = plan {

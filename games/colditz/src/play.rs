@@ -8,7 +8,7 @@ use crate::movement::Occupancy;
 use crate::pawn::{guards_for, Nation, PawnId, GERMAN};
 use crate::state::{Loc, Pending, Phase, State, TunnelState};
 use crate::{Action, Colditz};
-use sandtable_core::{Events, Illegal, Seat, Text};
+use sandtable_core::{Audience, Events, Illegal, Seat, Text};
 use std::collections::VecDeque;
 
 const fn bad(en: &'static str, ru: &'static str) -> Illegal {
@@ -336,8 +336,7 @@ impl Colditz {
     pub(crate) fn do_play(&self, s: &mut State, seat: Seat, card: Card, x: Arg, y: Arg, ev: &mut Events) {
         s.hands[seat.index()].remove(&card);
         self.return_card(s, card);
-        s.reveals += 1;
-        ev.say("Colditz: Cards", || {
+        ev.reveal(Audience::Everyone, "Colditz: Cards", || {
             let name = card.name(&self.board);
             Text::new(format!("card played: {name}"), format!("разыграна карта: {name}"))
         });

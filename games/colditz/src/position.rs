@@ -22,14 +22,12 @@ impl Colditz {
             || format!("{players} players: the game takes 2–6"),
             || format!("игроков {players}: играют от 2 до 6"),
         );
-        for (name, len) in [("hands", s.hands.len()), ("private_reveals", s.private_reveals.len())] {
-            e.check(
-                len == players,
-                || name.into(),
-                || format!("{len} entries for {players} players"),
-                || format!("{len} записей на {players} игроков"),
-            );
-        }
+        e.check(
+            s.hands.len() == players,
+            || "hands".into(),
+            || format!("{} hands for {players} players", s.hands.len()),
+            || format!("рук {} на {players} игроков", s.hands.len()),
+        );
         e.check(
             usize::from(s.turn) < players,
             || "turn".into(),

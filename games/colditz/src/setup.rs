@@ -113,8 +113,6 @@ impl Colditz {
             guards_moved: 0,
             appel_waiting: 0,
             refused: 0,
-            reveals: 0,
-            private_reveals: vec![0; usize::from(players)],
         };
         Ok(s)
     }

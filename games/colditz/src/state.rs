@@ -235,12 +235,6 @@ pub struct State {
     pub appel_waiting: u8,
     /// Appel: POWs (bit = pawn slot) whose officer keeps them where they are.
     pub refused: u64,
-    /// Hidden information revealed to everyone so far (a card played, Appel
-    /// answers opened): part of the undo barrier.
-    pub reveals: u32,
-    /// Per seat, hidden information revealed to that seat alone (a card drawn
-    /// into its hand): the rest of the undo barrier.
-    pub private_reveals: Vec<u32>,
 }
 
 impl State {

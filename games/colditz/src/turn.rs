@@ -5,7 +5,7 @@ use crate::cards::Card;
 use crate::pawn::{guards_for, Nation, PawnId, GERMAN};
 use crate::state::{Loc, Phase, State, TunnelState};
 use crate::Colditz;
-use sandtable_core::{Events, Illegal, Outcome, Seat, SeatSet, Text};
+use sandtable_core::{Audience, Events, Illegal, Outcome, Seat, SeatSet, Text};
 
 /// The hand limit for Opportunity and Security cards.
 pub const HAND_LIMIT: usize = 3;
@@ -61,9 +61,8 @@ impl Colditz {
         if let Some(c) = card {
             s.hands[seat.index()].add(c);
             // Everyone sees that a card was drawn; only its holder which one.
-            s.private_reveals[seat.index()] += 1;
             ev.say("Colditz: Cards", || Text::fixed("a card is drawn", "вытянута карта"));
-            ev.say_to(SeatSet::one(seat), "Colditz: Cards", || {
+            ev.reveal(Audience::Seats(SeatSet::one(seat)), "Colditz: Cards", || {
                 let name = c.name(&self.board);
                 Text::new(format!("you draw {name}"), format!("вы вытянули карту: {name}"))
             });

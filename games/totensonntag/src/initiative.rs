@@ -11,7 +11,7 @@
 use crate::state::{Phase, Privilege, State};
 use crate::unit::Side;
 use crate::Totensonntag;
-use sandtable_core::{Events, Illegal, Text};
+use sandtable_core::{Audience, Events, Illegal, Text};
 
 impl Totensonntag {
     /// Checks `pick n` (n = 1..6) or `roll` (n = 0).
@@ -54,7 +54,9 @@ impl Totensonntag {
     /// shift decisions or straight to the first impulse.
     pub(crate) fn resolve_levels(&self, s: &mut State, ev: &mut Events) {
         if s.secret.iter().any(Option::is_some) {
-            s.reveals += 1;
+            ev.reveal(Audience::Everyone, "CCT 2.1", || {
+                Text::fixed("the secret initiative choices are opened", "секретный выбор УИ открыт")
+            });
         }
         for side in Side::ALL {
             let i = side.index();

@@ -329,7 +329,6 @@ impl Ruleset for Totensonntag {
             control: [Side::Axis; 3],
             exited: 0,
             next_order: 0,
-            reveals: 0,
         };
         for _ in &self.scenario.starts {
             s.units.push(UnitState {
@@ -498,11 +497,6 @@ impl Ruleset for Totensonntag {
 
     fn dice_mut<'s>(&self, s: &'s mut State) -> &'s mut Dice {
         &mut s.dice
-    }
-
-    fn reveal_count(&self, s: &State, _viewer: Viewer) -> u64 {
-        // Picks open to both sides at once (2.1).
-        u64::from(s.reveals)
     }
 
     fn resample_hidden(&self, s: &State, viewer: Viewer, seed: u64) -> State {

@@ -177,8 +177,6 @@ pub struct State {
     pub exited: u8,
     /// Next stacking order number (a unit placed on a stack goes on top).
     pub next_order: u16,
-    /// Secret picks opened so far (the undo barrier counts them).
-    pub reveals: u32,
 }
 
 impl State {
