@@ -6,6 +6,7 @@
 //
 //   var B = Sandtable.board;
 //   B.el("circle", {cx: 1, cy: 2, r: 0.5}, parent)  -> the new SVG element
+//   B.tr(lang, en, ru)  a renderer's own words in the page's language
 //   B.zoomable(svg, box, strip, prefix)  after drawing: sets the viewBox to the zoomed
 //       part of box ({x, y, w, h}: the whole board, a strip at its top free for the
 //       buttons) and draws the buttons; the zoom lives on the <svg> element, so
@@ -71,6 +72,8 @@
     });
   }
   function named(t, lang) { return t ? (t[lang] || t.en || "") : ""; }
+  // A renderer's own words, in the page's language.
+  function tr(lang, en, ru) { return lang === "ru" ? ru : en; }
 
   // ------------------------------------------------------------- zoom --
   // State on the svg: {box, zoom ({x, y, w, h} or null = all), drag, prefix}.
@@ -407,7 +410,7 @@
   }
 
   Sandtable.board = {
-    el: el, f: f, esc: esc, named: named, zoomable: zoomable, NS: NS,
+    el: el, f: f, esc: esc, named: named, tr: tr, zoomable: zoomable, NS: NS,
     hexPath: hexPath, hexGrid: hexGrid, counter: counter, stack: stack, nextInStack: nextInStack,
     wrap: wrap, hand: hand, track: track, trackHtml: trackHtml
   };

@@ -91,7 +91,8 @@ pub fn check<R: Ruleset>(rules: &R, battery: &Battery) -> Report {
 fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed: u64) -> (usize, String) {
     let game = &rules.info().id;
     let seed = setup.seed;
-    let mut state = rules.setup(setup).unwrap_or_else(|e| panic!("{game} seed {seed}: setup failed: {e}"));
+    let mut state =
+        crate::initial_state(rules, setup).unwrap_or_else(|e| panic!("{game} seed {seed}: setup failed: {e}"));
     let mut rng = ChaCha8Rng::seed_from_u64(choice_seed ^ 0x5eed);
     let mut log: Vec<(Seat, R::Action)> = Vec::new();
     let mut pool: Vec<R::Action> = Vec::new();
@@ -408,7 +409,7 @@ fn check_reading_tells_no_more_than_the_board<R: Ruleset>(
 
 /// Same set-up + same log = same state, hash included.
 fn check_replay<R: Ruleset>(rules: &R, setup: &Setup, log: &[(Seat, R::Action)], end: &R::State) {
-    let mut state = rules.setup(setup).expect("setup replays");
+    let mut state = crate::initial_state(rules, setup).expect("setup replays");
     for (i, &(seat, a)) in log.iter().enumerate() {
         let text = rules.notation(a);
         let parsed = rules.parse(&text).expect("notation parses");

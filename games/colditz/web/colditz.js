@@ -14,7 +14,7 @@
   var el = B.el, f = B.f, esc = B.esc, named = B.named;
 
   // ------------------------------------------------------------ words --
-  function tr(lang, en, ru) { return lang === "ru" ? ru : en; }
+  var tr = B.tr;
 
   var EQUIP = ["cutters", "pass", "key", "rope"]; // order of view.stock and kinds
   var EQUIP_NAME = {

@@ -17,7 +17,7 @@
   var B = Sandtable.board;
   var el = B.el, f = B.f, esc = B.esc, named = B.named;
 
-  function tr(lang, en, ru) { return lang === "ru" ? ru : en; }
+  var tr = B.tr;
 
   // ------------------------------------------------------------ words --
   var SIDE = { axis: ["Axis", "Ось"], allies: ["Allies", "Союзники"] };
