@@ -52,6 +52,12 @@ fn scripted_session() {
     assert_eq!(ask(&mut e, json!({"cmd": "record", "id": "g1"})), before);
     let parse = ask(&mut e, json!({"cmd": "apply", "id": "g1", "seat": "allies", "action": "fly away"}));
     assert_eq!(error_kind(&parse), "parse");
+    // An empty or blank action is a parse error too; the engine goes on (issue 9: it used to panic).
+    for blank in ["", " ", "\t\n"] {
+        let parse = ask(&mut e, json!({"cmd": "apply", "id": "g1", "seat": "allies", "action": blank}));
+        assert_eq!(error_kind(&parse), "parse", "{blank:?}");
+    }
+    assert_eq!(ask(&mut e, json!({"cmd": "record", "id": "g1"})), before);
 
     let applied = ask(&mut e, json!({"cmd": "apply", "id": "g1", "seat": "allies", "action": "pick 3"}));
     assert_eq!(applied["ok"], json!(true), "{applied}");

@@ -63,6 +63,13 @@ fn show_legal_apply_replay() {
     let err = stderr(&refused);
     assert!(err.starts_with("refused [CCT 2.0]") && err.contains(" / "), "{err}");
     assert_eq!(std::fs::read(&path).expect("file"), before);
+    // An empty or blank action: a parse error (exit 2) naming what was expected, never a panic (issue 9).
+    for blank in ["", " ", "  \t "] {
+        let out = run_in(&dir.0, &["apply", "g.json", "--seat", "allies", blank], "");
+        assert_eq!(out.status.code(), Some(2), "{blank:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("pick N"), "{}", stderr(&out));
+        assert_eq!(std::fs::read(&path).expect("file"), before);
+    }
     let unknown_seat = run_in(&dir.0, &["apply", "g.json", "--seat", "germans", "roll"], "");
     assert_eq!(unknown_seat.status.code(), Some(2));
     assert!(stderr(&unknown_seat).contains("axis, allies"), "{}", stderr(&unknown_seat));
@@ -115,6 +122,20 @@ fn tampered_and_garbage_files_exit_3_untouched() {
     let replay = run_in(&dir.0, &["replay", "g.json"], "");
     assert_eq!(replay.status.code(), Some(3));
     assert!(stderr(&replay).contains("log entry 1 does not replay"), "{}", stderr(&replay));
+
+    // A log entry that is empty or blank: a corrupt file (exit 3), never a panic (issue 9).
+    for blank in ["", " ", "\t"] {
+        let corrupt = good.replace("\"pick 3\"", &format!("{blank:?}"));
+        assert_ne!(corrupt, good);
+        std::fs::write(&path, &corrupt).expect("write");
+        for args in [&["show", "g.json"][..], &["legal", "g.json", "--seat", "axis"], &["replay", "g.json"]] {
+            let out = run_in(&dir.0, args, "");
+            assert_eq!(out.status.code(), Some(3), "{args:?} on a log holding {blank:?}: {}", stderr(&out));
+        }
+        let apply = run_in(&dir.0, &["apply", "g.json", "--seat", "axis", "end"], "");
+        assert_eq!(apply.status.code(), Some(3), "{}", stderr(&apply));
+        assert_eq!(std::fs::read_to_string(&path).expect("file"), corrupt);
+    }
 
     // Garbage.
     std::fs::write(&path, "{ this is not a game").expect("write");

@@ -89,8 +89,12 @@ impl Totensonntag {
             self.scenario.unit_by_code(w).ok_or_else(|| bad(format!("no unit {w:?}"), format!("нет юнита {w:?}")))
         };
         let hex = |w: &str| self.map.grid.parse(w).map_err(|e| bad(format!("{e}"), format!("гекс {w:?} не на карте")));
-        let verb = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
-        let a = match (verb.as_str(), &words[1..]) {
+        // An empty or blank text has no verb: it falls to the "expected" error below.
+        let (verb, args) = match words.split_first() {
+            Some((verb, args)) => (verb.to_ascii_lowercase(), args),
+            None => (String::new(), &[][..]),
+        };
+        let a = match (verb.as_str(), args) {
             ("pick", [n]) => match n.parse::<u8>() {
                 Ok(n @ 1..=6) => Action::Pick(n),
                 _ => return Err(bad(format!("pick takes a level 1–6, not {n:?}"), format!("выбрать можно УИ 1–6, а не {n:?}"))),
