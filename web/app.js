@@ -14,7 +14,10 @@
 //                   the places of place-only actions),
 //           onPiece(id), onPlace(id) }
 //   draw fills the given <svg> (the shell empties it first); panel returns an HTML string for
-//   the side panel (turn track, VP or escapes, cards in hand…).
+//   the side panel (turn track, VP or escapes, cards in hand…). A panel may compose one action from
+//   several choices: form[data-compose=VERB] with input[type=checkbox][value=WORD] sends
+//   "VERB WORD WORD…" (the checked words in order) when submitted; the legal actions of that
+//   verb are then left out of #legal (they stay in #all-legal), the form standing for them.
 //
 // Element ids and attributes (stable: the browser tests use them):
 //   #lang                      language toggle (EN/RU, kept in localStorage)
@@ -366,6 +369,7 @@
       try { game.draw(svg, ctx); } catch (e) { console.error(e); }
       try { $("#panel").innerHTML = game.panel(ctx); } catch (e) { console.error(e); }
     }
+    composeForms();
     actions();
     inviteCard();
     seatsCard();
@@ -385,10 +389,30 @@
     });
   }
 
+  // The panel's compose forms (see the renderer contract): the verbs they stand for.
+  var composed = [];
+  function composeForms() {
+    composed = [];
+    Array.prototype.forEach.call(document.querySelectorAll("#panel form[data-compose]"), function (f) {
+      var verb = f.dataset.compose;
+      composed.push(verb);
+      f.onsubmit = function (e) {
+        e.preventDefault();
+        var words = Array.prototype.filter.call(f.querySelectorAll("input[type=checkbox]"), function (c) { return c.checked; })
+          .map(function (c) { return c.value; });
+        submit([verb].concat(words).join(" "));
+      };
+    });
+  }
+  function isComposed(a) {
+    return composed.some(function (verb) { return a.action === verb || a.action.indexOf(verb + " ") === 0; });
+  }
+
   function actions() {
     var legal = $("#legal"), all = $("#all-legal"), ch = $("#choices");
     if (replayView) { legal.innerHTML = ""; ch.innerHTML = ""; all.innerHTML = ""; $("#undo").hidden = true; return; }
-    var buttons = selected ? legalFor(selected, null) : table.legal.filter(function (a) { return !a.piece && !a.place; });
+    var buttons = selected ? legalFor(selected, null)
+      : table.legal.filter(function (a) { return !a.piece && !a.place && !isComposed(a); });
     var hint = table.legal.length ? (table.legal.some(function (a) { return a.piece || a.place; }) ? "<p class=\"muted\">" + esc(t("boardHelp")) + "</p>" : "")
       : "<p class=\"muted\">" + esc(mySeat() ? t("noActions") : "") + "</p>";
     legal.innerHTML = (selected ? "<p><b>" + esc(selected) + '</b> <button type="button" id="deselect">' + esc(t("cancel")) + "</button></p>" : "") +

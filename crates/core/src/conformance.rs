@@ -25,6 +25,11 @@
 //!   tells no more than its board: two actions of the actor that leave the
 //!   viewer's view identical but the actor's different (a secret choice) read
 //!   the same to the viewer;
+//! - every decision shows to every other viewer: its view, the seats to act
+//!   or that may act, or the events it reads change — the server tells every
+//!   viewer that a decision was made (the version moves, a page is pushed), so
+//!   a decision that showed nothing would tell by its count, or its timing,
+//!   what the viewer may not see (a secret choice made one step at a time);
 //! - a game with hidden information (dice to come, or views that differ by
 //!   seat) really redraws something when resampled (no forgotten override);
 //! - each listed action's board hint names a piece the acting seat's view
@@ -242,6 +247,8 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                 *shadow = Some(resample_checked(rules, &state, *v, rng.gen(), &mut hidden, &here));
             }
         }
+        let seen_before: Vec<_> = viewers.iter().map(|&v| rules.view(&state, v)).collect();
+        let turn_before = (rules.to_act(&state), rules.may_act(&state));
         let dice_before = rules.dice(&state).clone();
         let mut events = Events::recording();
         if let Err(e) = rules.try_apply(&mut state, seat, a, &mut events) {
@@ -251,6 +258,19 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
         let events = events.take();
         let rolled = rules.dice_position(&state) != dice_before.position();
         hidden.dice |= rolled;
+        let turn_moved = (rules.to_act(&state), rules.may_act(&state)) != turn_before;
+        for (&viewer, before) in viewers.iter().zip(&seen_before) {
+            let silent =
+                !turn_moved && events_seen_by(&events, viewer).is_empty() && rules.view(&state, viewer) == *before;
+            assert!(
+                viewer == Viewer::Seat(seat) || !silent,
+                "{}: {:?} shows nothing to {viewer:?} (same view, same seats to act, no event it reads), yet \
+                 it is told a decision was made (the version moves): how many such decisions are made \
+                 tells what its board hides; make the secret choice one decision",
+                here(),
+                rules.notation(a)
+            );
+        }
         for (&viewer, slot) in viewers.iter().zip(shadows.iter_mut()) {
             let Some(shadow) = slot.as_mut().filter(|_| !revealed.to(viewer)) else {
                 // Something hidden was revealed to this viewer: the worlds

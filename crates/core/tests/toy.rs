@@ -40,6 +40,9 @@ enum Bug {
     /// Opens the bids without an event that reveals them (undo would let
     /// the second bidder take back a bid made after seeing the first).
     ForgetsToReveal,
+    /// A bidder may add chips to its bid one secret step at a time: the
+    /// other seat sees nothing change, but the steps' count is its bid.
+    BidsChipByChip,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,11 +53,15 @@ struct St {
     score: [u8; 2],
     target: u8,
     turns: u8,
+    /// Chips added to a bid one step at a time (only with `BidsChipByChip`).
+    #[serde(default)]
+    chips: [u8; 2],
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 enum A {
     Bid(u8),
+    Chip,
     Roll,
     Pass,
 }
@@ -98,6 +105,8 @@ impl Race {
         match (s.turn, a) {
             (None, A::Bid(n)) if s.bids[i].is_none() && (1..=3).contains(&n) => Ok(()),
             (None, A::Bid(_)) => Err(Illegal::fixed("RACE 1", "bid once, 1 to 3", "ставка одна, от 1 до 3")),
+            (None, A::Chip) if self.bug == Bug::BidsChipByChip && s.bids[i].is_none() && s.chips[i] < 2 => Ok(()),
+            (_, A::Chip) => Err(Illegal::fixed("RACE 1", "no chips", "фишек нет")),
             (Some(t), A::Roll | A::Pass)
                 if t as usize == i && s.turns < 30 && s.score.iter().all(|&x| x < s.target) =>
             {
@@ -122,7 +131,15 @@ impl Ruleset for Race {
             .parse()
             .map_err(|_| SetupError::new(Text::fixed("bad target", "неверная цель")))?;
         let seed = if self.bug == Bug::IgnoresSeed { rand_seed() } else { setup.seed };
-        Ok(St { dice: Dice::from_seed(seed), bids: [None, None], turn: None, score: [0, 0], target, turns: 0 })
+        Ok(St {
+            dice: Dice::from_seed(seed),
+            bids: [None, None],
+            turn: None,
+            score: [0, 0],
+            target,
+            turns: 0,
+            chips: [0, 0],
+        })
     }
     fn to_act(&self, s: &St) -> ToAct {
         match s.turn {
@@ -141,7 +158,7 @@ impl Ruleset for Race {
     }
     fn legal_actions(&self, s: &St, seat: Seat, out: &mut Vec<A>) {
         let max = if self.bug == Bug::ListsBidFour { 4 } else { 3 };
-        for a in (1..=max).map(A::Bid).chain([A::Roll, A::Pass]) {
+        for a in (1..=max).map(A::Bid).chain([A::Chip, A::Roll, A::Pass]) {
             if self.check(s, seat, a).is_ok()
                 || (a == A::Bid(4) && s.turn.is_none() && s.bids[seat.index()].is_none()) && max == 4
             {
@@ -153,6 +170,7 @@ impl Ruleset for Race {
         self.check(s, seat, a)?;
         let i = seat.index();
         match a {
+            A::Chip => s.chips[i] += 1,
             A::Bid(n) => {
                 // The bidder reads its own bid; the other only that a bid was made.
                 let own = if self.bug == Bug::TellsBidToAll { SeatSet::first(2) } else { SeatSet::one(seat) };
@@ -198,6 +216,7 @@ impl Ruleset for Race {
     fn notation(&self, a: A) -> String {
         match a {
             A::Bid(n) => format!("bid {n}"),
+            A::Chip => "chip".into(),
             A::Roll => "roll".into(),
             A::Pass => "pass".into(),
         }
@@ -206,13 +225,14 @@ impl Ruleset for Race {
         match text.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["bid", n] => n.parse().map(A::Bid).map_err(|_| ParseError::new(text, Text::fixed("bid N", "bid N"))),
             ["roll"] => Ok(A::Roll),
+            ["chip"] => Ok(A::Chip),
             ["pass"] => Ok(A::Pass),
             _ => Err(ParseError::new(text, Text::fixed("bid N | roll | pass", "bid N | roll | pass"))),
         }
     }
     fn log_text(&self, a: A, actor: Seat, viewer: Viewer) -> Option<String> {
         match a {
-            A::Bid(_) if viewer != Viewer::Seat(actor) && self.bug != Bug::LogsBidToAll => Some("bid (secret)".into()),
+            A::Bid(_) | A::Chip if viewer != Viewer::Seat(actor) && self.bug != Bug::LogsBidToAll => Some("bid (secret)".into()),
             _ => Some(self.notation(a)),
         }
     }
@@ -307,6 +327,13 @@ fn the_battery_catches_a_reveal_no_event_announces() {
 #[test]
 fn the_battery_catches_a_view_of_the_dice_to_come() {
     battery_fails(Bug::ShowsNextRoll, "depends on information hidden");
+}
+
+#[test]
+fn the_battery_catches_a_secret_choice_made_one_silent_step_at_a_time() {
+    // Issue 9 (Colditz Appel refusals): each step shows nothing, but the
+    // version every viewer sees moves once a step.
+    battery_fails(Bug::BidsChipByChip, "shows nothing to");
 }
 
 #[test]

@@ -17,12 +17,13 @@
 //! | `play diversion g3` | play a card (targets after its name) |
 //! | `discard release` | discard a card (hand limit of three) |
 //! | `surrender key` / `hideaway` | give up a confiscated Equipment card, or save it with a Hideaway |
-//! | `refuse br3` / `answer` | Appel: keep a POW where he is / done |
+//! | `answer` / `answer br3 br5` | Appel: the officer's whole answer, in one secret decision — none refuse, or these POWs do |
 //! | `search` | after refusals, the German's general search |
 //! | `pass` | decline an interrupt (or keep the markers after an escape) |
 //! | `remove-markers` | after an escape, the German removes that nation's markers |
 //! | `end` | end the turn |
 
+use crate::appel::Refusing;
 use crate::board::{CircleId, TunnelId};
 use crate::cards::{Card, Equipment};
 use crate::pawn::{Nation, PawnId};
@@ -107,10 +108,10 @@ pub enum Action {
     Surrender(Equipment),
     /// Save a confiscated card with a Hideaway.
     Hideaway,
-    /// Appel: a POW stays where he is.
-    Refuse(PawnId),
-    /// Appel: the officer has answered.
-    Answer,
+    /// Appel: the officer's whole answer, which of his POWs refuse to
+    /// return — one decision, so nobody learns from how many decisions he
+    /// made how many refuse (issue 9).
+    Answer(Refusing),
     /// The German's general search after refusals.
     Search,
     /// Decline an interrupt (or keep the markers after an escape).
@@ -160,8 +161,14 @@ impl Colditz {
             Action::Discard(card) => format!("discard {}", card.name(&self.board)),
             Action::Surrender(e) => format!("surrender {}", e.name()),
             Action::Hideaway => "hideaway".into(),
-            Action::Refuse(p) => format!("refuse {}", p.code()),
-            Action::Answer => "answer".into(),
+            Action::Answer(refusing) => {
+                let mut s = String::from("answer");
+                for p in refusing.iter() {
+                    s.push(' ');
+                    s.push_str(&p.code());
+                }
+                s
+            }
             Action::Search => "search".into(),
             Action::Pass => "pass".into(),
             Action::RemoveMarkers => "remove-markers".into(),
@@ -238,16 +245,28 @@ impl Colditz {
             ["discard", c] => Action::Discard(card(c)?),
             ["surrender", e] => Action::Surrender(equip(e)?),
             ["hideaway"] => Action::Hideaway,
-            ["refuse", p] => Action::Refuse(pawn(p)?),
-            ["answer"] => Action::Answer,
+            ["answer", pows @ ..] => {
+                let mut refusing = Refusing::NONE;
+                for w in pows {
+                    let p = pawn(w)?;
+                    if p.is_guard() || refusing.contains(p) {
+                        return Err(bad(
+                            format!("an Appel answer names each refusing POW once: {w:?}"),
+                            format!("в ответе на Сбор каждый отказавшийся Военнопленный назван один раз: {w:?}"),
+                        ));
+                    }
+                    refusing = refusing.with(p);
+                }
+                Action::Answer(refusing)
+            }
             ["search"] => Action::Search,
             ["pass"] => Action::Pass,
             ["remove-markers"] => Action::RemoveMarkers,
             ["end"] => Action::End,
             _ => {
                 return Err(bad(
-                    "expected: roll | move P C | cross P C | deploy G C | recall G | clear G C | release P | claim E P P | kit … | give E OFFICER | play CARD [ARG] [ARG] | discard CARD | surrender E | hideaway | refuse P | answer | search | pass | end".into(),
-                    "ожидается: roll | move P C | cross P C | deploy G C | recall G | clear G C | release P | claim E P P | kit … | give E ОФИЦЕР | play КАРТА [ЦЕЛЬ] [ЦЕЛЬ] | discard КАРТА | surrender E | hideaway | refuse P | answer | search | pass | end".into(),
+                    "expected: roll | move P C | cross P C | deploy G C | recall G | clear G C | release P | claim E P P | kit … | give E OFFICER | play CARD [ARG] [ARG] | discard CARD | surrender E | hideaway | answer [P…] | search | pass | end".into(),
+                    "ожидается: roll | move P C | cross P C | deploy G C | recall G | clear G C | release P | claim E P P | kit … | give E ОФИЦЕР | play КАРТА [ЦЕЛЬ] [ЦЕЛЬ] | discard КАРТА | surrender E | hideaway | answer [P…] | search | pass | end".into(),
                 ))
             }
         })

@@ -10,6 +10,40 @@ use crate::Colditz;
 use sandtable_core::{Audience, Events, Illegal, Seat, Text};
 use std::collections::VecDeque;
 
+/// The POWs an officer's Appel answer keeps where they are: a set of pawns,
+/// one bit per pawn slot ([`crate::PAWN_SLOTS`] ≤ 64). Copy, so an answer
+/// is one small action.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Refusing(u64);
+
+impl Refusing {
+    /// Nobody refuses.
+    pub const NONE: Refusing = Refusing(0);
+
+    /// Whether `p` refuses.
+    pub const fn contains(self, p: PawnId) -> bool {
+        self.0 & (1 << p.index()) != 0
+    }
+
+    /// The set with `p` refusing too.
+    #[must_use]
+    pub const fn with(self, p: PawnId) -> Refusing {
+        Refusing(self.0 | 1 << p.index())
+    }
+
+    /// The refusing pawns, in slot order (the notation's order).
+    pub fn iter(self) -> impl Iterator<Item = PawnId> {
+        (0..crate::PAWN_SLOTS).filter(move |&i| self.0 & (1 << i) != 0).map(PawnId::from_index)
+    }
+
+    /// Every subset of `pows` (2^n of them; n ≤ 8 POWs of one officer: at most 256).
+    pub(crate) fn subsets(pows: &[PawnId]) -> impl Iterator<Item = Refusing> + '_ {
+        (0u32..1 << pows.len()).map(move |m| {
+            pows.iter().enumerate().filter(|(k, _)| m & (1 << k) != 0).fold(Refusing::NONE, |r, (_, &p)| r.with(p))
+        })
+    }
+}
+
 impl Colditz {
     /// POWs Appel cannot touch (see `appel_exemption`).
     pub(crate) fn appel_exempt(&self, s: &State, q: PawnId) -> bool {
@@ -72,30 +106,34 @@ impl Colditz {
         }
     }
 
-    /// Checks `refuse p`.
-    pub(crate) fn check_refuse(&self, s: &State, seat: Seat, q: PawnId) -> Result<(), Illegal> {
-        if q.nation().map(Nation::seat) != Some(seat) || s.pawn(q).loc == crate::Loc::Absent {
-            return Err(Illegal::fixed(
-                "Colditz: Appel",
-                "refuse Appel only for your own POWs",
-                "отказаться от Сбора можно только за своих Военнопленных",
-            ));
-        }
-        self.appel_exemption(s, q)?;
-        if s.refused & (1 << q.index()) != 0 {
-            return Err(Illegal::fixed(
-                "Colditz: Appel",
-                "that POW already refuses",
-                "этот Военнопленный уже отказался",
-            ));
+    /// Checks an officer's answer: each POW it keeps back is his own and
+    /// one Appel touches.
+    pub(crate) fn check_answer(&self, s: &State, seat: Seat, refusing: Refusing) -> Result<(), Illegal> {
+        for q in refusing.iter() {
+            if q.nation().map(Nation::seat) != Some(seat) || s.pawn(q).loc == crate::Loc::Absent {
+                return Err(Illegal::fixed(
+                    "Colditz: Appel",
+                    "refuse Appel only for your own POWs",
+                    "отказаться от Сбора можно только за своих Военнопленных",
+                ));
+            }
+            self.appel_exemption(s, q)?;
         }
         Ok(())
     }
 
-    /// An officer has answered; when all have, the rest return to Appel and,
-    /// if any refused, the German chooses a general search or a normal turn.
-    pub(crate) fn do_answer(&self, s: &mut State, seat: Seat, ev: &mut Events) {
+    /// An officer's POWs that may refuse Appel now (those it touches), for
+    /// the answers [`Refusing::subsets`] lists.
+    pub(crate) fn may_refuse(&self, s: &State, n: Nation) -> Vec<PawnId> {
+        s.present().filter(|&q| q.nation() == Some(n) && !self.appel_exempt(s, q)).collect()
+    }
+
+    /// An officer answers, all his refusals at once; when all have, the rest
+    /// return to Appel and, if any refused, the German chooses a general
+    /// search or a normal turn.
+    pub(crate) fn do_answer(&self, s: &mut State, seat: Seat, refusing: Refusing, ev: &mut Events) {
         let n = Nation::of_seat(seat).expect("an officer answers");
+        s.refused |= refusing.0;
         s.appel_waiting &= !(1 << n.index());
         if s.appel_waiting != 0 {
             return;

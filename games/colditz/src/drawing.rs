@@ -586,7 +586,7 @@ impl Colditz {
             Action::Move(p, c) | Action::Cross(p, c) | Action::Deploy(p, c) | Action::Clear(p, c) => {
                 Hint::to(p.code(), b.key(c))
             }
-            Action::Recall(p) | Action::Release(p) | Action::DoOrDie(p) | Action::Refuse(p) => Hint::piece(p.code()),
+            Action::Recall(p) | Action::Release(p) | Action::DoOrDie(p) => Hint::piece(p.code()),
             Action::Play(card, x, y) => match (card, x, y) {
                 (Card::StaffCar, Arg::Pawn(p), _) => Hint::to(p.code(), b.key(b.car)),
                 (Card::MoveFast(room), Arg::Pawn(p), _) => {

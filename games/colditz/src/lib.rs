@@ -35,6 +35,7 @@ mod turn;
 mod view;
 
 pub use action::{Action, Arg, Piece};
+pub use appel::Refusing;
 pub use board::{Board, CircleId, Gate, Link, Symbol, TunnelId, Zone};
 pub use cards::{Card, Equipment, Manifest, Manifests};
 pub use pawn::{guards_for, Nation, PawnId, GERMAN, MAX_GUARDS, MAX_POWS, PAWN_SLOTS};
@@ -262,8 +263,7 @@ impl Colditz {
             return self.check_pending(s, *p, a);
         }
         match (s.phase, a) {
-            (Phase::AppelAnswer, Action::Refuse(p)) => self.check_refuse(s, seat, p),
-            (Phase::AppelAnswer, Action::Answer) => Ok(()),
+            (Phase::AppelAnswer, Action::Answer(refusing)) => self.check_answer(s, seat, refusing),
             (Phase::AppelAnswer, Action::Play(Card::AdvanceWarning, Arg::None, Arg::None)) => {
                 self.check_advance_warning(s, seat)
             }
@@ -304,10 +304,9 @@ impl Colditz {
         }
         match s.phase {
             Phase::AppelAnswer => {
-                out.push(Action::Answer);
                 out.push(Action::Play(Card::AdvanceWarning, Arg::None, Arg::None));
                 if let Some(n) = Nation::of_seat(seat) {
-                    out.extend((1..=crate::MAX_POWS).map(|k| Action::Refuse(PawnId::pow(n, k))));
+                    out.extend(appel::Refusing::subsets(&self.may_refuse(s, n)).map(Action::Answer));
                 }
             }
             Phase::AppelSearch => out.extend([Action::Search, Action::Roll]),
@@ -413,12 +412,12 @@ impl Ruleset for Colditz {
         Some(match a {
             // Discards go face down; a handed-over card or Equipment kind is
             // private; Appel answers are secret until all are in — not even
-            // how many POWs refuse shows, only that the officer has answered.
+            // how many POWs refuse shows, only that the officer has answered
+            // (one decision, whatever it holds).
             Action::Discard(_) => "discard (face down)".into(),
             Action::Give(_, n) => format!("give equipment {}", n.id()),
             Action::GiveCard(_, n) => format!("give a card {}", n.id()),
-            Action::Refuse(_) => return None,
-            Action::Answer => "appel answered".into(),
+            Action::Answer(_) => "appel answered".into(),
             _ => self.notation(a),
         })
     }
@@ -467,8 +466,7 @@ impl Colditz {
             }
             Action::Roll => self.do_roll(s, seat, ev),
             Action::Search => self.do_general_search(s, ev),
-            Action::Refuse(p) => s.refused |= 1 << p.index(),
-            Action::Answer => self.do_answer(s, seat, ev),
+            Action::Answer(refusing) => self.do_answer(s, seat, refusing, ev),
             Action::Play(Card::AdvanceWarning, ..) => self.do_advance_warning(s, seat, None, ev),
             Action::Play(card, x, y) => self.do_play(s, seat, card, x, y, ev),
             Action::Discard(card) => {

@@ -74,7 +74,7 @@ fn colditz_appel_pows_in_tunnels_safe_areas_solitary_or_outside_are_exempt() {
     assert_eq!(to_act(&r, &s), vec![US.seat()], "no British POW is touched");
     for p in [3, 4, 5] {
         assert_eq!(
-            refused(&r, &s, BR.seat(), &format!("refuse br{p}")).rule,
+            refused(&r, &s, BR.seat(), &format!("answer br{p}")).rule,
             "Colditz: Play",
             "not the British officer's decision"
         );
@@ -98,13 +98,45 @@ fn colditz_appel_only_touched_pows_may_refuse() {
         circles(&r, |x| r.board.circle(x).zone == Zone::Appel && s.pawns.iter().all(|p| p.loc != Loc::Circle(x)))[0];
     put(&mut s, pow(BR, 5), appel);
     play(&r, &mut s, DE, "play appel");
-    assert_eq!(refused(&r, &s, BR.seat(), "refuse br2").rule, "Colditz: Appel card", "a safe area");
-    assert_eq!(refused(&r, &s, BR.seat(), "refuse br3").rule, "Colditz: Appel card", "solitary");
-    assert_eq!(refused(&r, &s, BR.seat(), "refuse br4").rule, "Colditz: Outside the castle");
-    assert_eq!(refused(&r, &s, BR.seat(), "refuse br5").rule, "Colditz: Appel card", "at Appel already");
-    assert_eq!(refused(&r, &s, BR.seat(), "refuse us1").rule, "Colditz: Appel");
-    play(&r, &mut s, BR.seat(), "refuse br1");
-    assert_eq!(refused(&r, &s, BR.seat(), "refuse br1").rule, "Colditz: Appel");
+    assert_eq!(refused(&r, &s, BR.seat(), "answer br2").rule, "Colditz: Appel card", "a safe area");
+    assert_eq!(refused(&r, &s, BR.seat(), "answer br3").rule, "Colditz: Appel card", "solitary");
+    assert_eq!(refused(&r, &s, BR.seat(), "answer br4").rule, "Colditz: Outside the castle");
+    assert_eq!(refused(&r, &s, BR.seat(), "answer br5").rule, "Colditz: Appel card", "at Appel already");
+    assert_eq!(refused(&r, &s, BR.seat(), "answer us1").rule, "Colditz: Appel");
+    assert_eq!(refused(&r, &s, BR.seat(), "answer br1 br2").rule, "Colditz: Appel card", "one bad name spoils it");
+    // The answers listed: every subset of the POWs Appel touches (br1 alone here).
+    let mut answers: Vec<String> =
+        legal(&r, &s, BR.seat()).into_iter().filter(|a| a.starts_with("answer")).collect();
+    answers.sort();
+    assert_eq!(answers, ["answer", "answer br1"]);
+    assert!(r.parse_action("answer br1 br1").is_err(), "each refusing POW is named once");
+    assert!(r.parse_action("answer g1").is_err(), "guards do not answer Appel");
+}
+
+#[test]
+fn colditz_appel_an_answer_is_one_decision_whatever_it_holds() {
+    // Issue 9: each refusal used to be its own decision, so every other
+    // viewer saw the game's version move once per refusal. Now the whole
+    // answer is one decision: after it, the others see the same board, the
+    // same seats to act and read the same log line however many refuse.
+    let (r, mut base) = appel_ready();
+    put(&mut base, pow(BR, 2), room(&r, "dentist")[2]);
+    play(&r, &mut base, DE, "play appel");
+    let mut seen = Vec::new();
+    for answer in ["answer", "answer br1", "answer br1 br2"] {
+        let mut s = base.clone();
+        play(&r, &mut s, BR.seat(), answer);
+        assert_eq!(to_act(&r, &s), vec![US.seat()], "{answer}: the British officer is done");
+        let others: Vec<_> = [Viewer::Seat(US.seat()), Viewer::Seat(DE), Viewer::Spectator]
+            .into_iter()
+            .map(|v| serde_json::to_string(&r.view(&s, v)).expect("view"))
+            .collect();
+        let action = r.parse_action(answer).expect("parses");
+        let read = r.log_text(action, BR.seat(), Viewer::Seat(US.seat()));
+        seen.push((others, read));
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "the others cannot tell the answers apart");
+    assert_eq!(seen[0].1.as_deref(), Some("appel answered"));
 }
 
 #[test]
@@ -112,13 +144,11 @@ fn colditz_appel_refusals_are_hidden_until_every_officer_has_answered() {
     let (r, mut s) = appel_ready();
     let dentist = s.pawn(pow(BR, 1)).loc;
     play(&r, &mut s, DE, "play appel");
-    play(&r, &mut s, BR.seat(), "refuse br1");
+    play(&r, &mut s, BR.seat(), "answer br1");
     assert_eq!(refused_seen(&r, &s, Viewer::Seat(BR.seat())), vec!["br1"]);
-    assert!(refused_seen(&r, &s, Viewer::Seat(US.seat())).is_empty());
+    assert!(refused_seen(&r, &s, Viewer::Seat(US.seat())).is_empty(), "still answering");
     assert!(refused_seen(&r, &s, Viewer::Seat(DE)).is_empty());
     assert!(refused_seen(&r, &s, Viewer::Spectator).is_empty());
-    play(&r, &mut s, BR.seat(), "answer");
-    assert!(refused_seen(&r, &s, Viewer::Seat(US.seat())).is_empty(), "still answering");
     play(&r, &mut s, US.seat(), "answer");
     assert_eq!(s.phase, Phase::AppelSearch);
     for v in [Viewer::Seat(DE), Viewer::Seat(US.seat()), Viewer::Spectator] {
@@ -143,10 +173,8 @@ fn colditz_appel_general_search_catches_refusers_within_range_of_a_guard() {
     s.round = 10;
     roll_phase(&mut s, DE);
     play(&r, &mut s, DE, "play appel");
-    play(&r, &mut s, BR.seat(), "refuse br1");
-    play(&r, &mut s, BR.seat(), "answer");
-    play(&r, &mut s, US.seat(), "refuse us1");
-    play(&r, &mut s, US.seat(), "answer");
+    play(&r, &mut s, BR.seat(), "answer br1");
+    play(&r, &mut s, US.seat(), "answer us1");
     assert!(is_legal(&r, &s, DE, "search"));
     with_dice(&r, &mut s, DE, "search", "Colditz: Appel", |d| {
         d.len() == 2 && d[0] != d[1] && (3..=6).contains(&(d[0] + d[1]))
@@ -163,8 +191,7 @@ fn colditz_appel_general_search_catches_refusers_within_range_of_a_guard() {
 fn colditz_appel_the_german_may_move_instead_of_searching() {
     let (r, mut s) = appel_ready();
     play(&r, &mut s, DE, "play appel");
-    play(&r, &mut s, BR.seat(), "refuse br1");
-    play(&r, &mut s, BR.seat(), "answer");
+    play(&r, &mut s, BR.seat(), "answer br1");
     play(&r, &mut s, US.seat(), "answer");
     play(&r, &mut s, DE, "roll");
     assert_eq!(s.phase, Phase::Move);

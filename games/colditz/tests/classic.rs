@@ -125,8 +125,7 @@ fn colditz_classic_general_search_sends_the_catching_guards_to_the_barracks() {
         give_card(&mut s, DE, card(&r, "appel"));
         roll_phase(&mut s, DE);
         play(&r, &mut s, DE, "play appel");
-        play(&r, &mut s, BR.seat(), "refuse br1");
-        play(&r, &mut s, BR.seat(), "answer");
+        play(&r, &mut s, BR.seat(), "answer br1");
         if s.phase != Phase::AppelSearch {
             continue;
         }

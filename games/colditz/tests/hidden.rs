@@ -135,18 +135,18 @@ fn colditz_hidden_the_log_shows_discards_and_gifts_face_down_to_others() {
 
 #[test]
 fn colditz_hidden_the_log_does_not_count_appel_refusals() {
-    use sandtable_colditz::Action;
+    use sandtable_colditz::{Action, Refusing};
     use sandtable_core::Viewer;
     let rules = Colditz::standard();
     // Other seats see neither a refusal nor how many: only that he answered.
-    assert_eq!(rules.log_text(Action::Refuse(pow(BR, 1)), BR.seat(), Viewer::Seat(US.seat())), None);
-    assert_eq!(rules.log_text(Action::Refuse(pow(BR, 1)), BR.seat(), Viewer::Spectator), None);
-    assert_eq!(rules.log_text(Action::Answer, BR.seat(), Viewer::Seat(DE)).as_deref(), Some("appel answered"));
+    let two = Action::Answer(Refusing::NONE.with(pow(BR, 1)).with(pow(BR, 3)));
+    for viewer in [Viewer::Seat(US.seat()), Viewer::Seat(DE), Viewer::Spectator] {
+        for answer in [two, Action::Answer(Refusing::NONE)] {
+            assert_eq!(rules.log_text(answer, BR.seat(), viewer).as_deref(), Some("appel answered"));
+        }
+    }
     // His own log keeps it.
-    assert_eq!(
-        rules.log_text(Action::Refuse(pow(BR, 1)), BR.seat(), Viewer::Seat(BR.seat())).as_deref(),
-        Some("refuse br1")
-    );
+    assert_eq!(rules.log_text(two, BR.seat(), Viewer::Seat(BR.seat())).as_deref(), Some("answer br1 br3"));
 }
 
 #[test]

@@ -578,6 +578,22 @@
       var waiting = (view.officers || []).filter(function (o) { return o.appel_waiting; }).map(function (o) { return nationName(o.nation); });
       if (waiting.length) h.push("<div>" + esc(T("Still to answer: ", "Ещё не ответили: ")) + esc(waiting.join(", ")) + "</div>");
       if (view.refused && view.refused.length) h.push("<div>" + esc(T("Refusing: ", "Отказываются: ")) + esc(view.refused.join(", ")) + "</div>");
+      // This officer's answer, one decision: tick the POWs who refuse, then answer
+      // (the shell sends "answer br1 br3", see web/app.js).
+      var live = ctx.table && ctx.view === ctx.table.view;
+      var answers = ((live && ctx.table.legal) || []).filter(function (a) { return /^answer( |$)/.test(a.action); });
+      if (answers.length) {
+        var may = [];
+        answers.forEach(function (a) {
+          a.action.split(" ").slice(1).forEach(function (w) { if (may.indexOf(w) < 0) may.push(w); });
+        });
+        h.push('<form data-compose="answer" id="appel-answer">' +
+          (may.length ? "<div>" + esc(T("Refuse to return:", "Отказываются вернуться:")) + "</div>" : "") +
+          may.map(function (w) {
+            return '<label><input type="checkbox" value="' + esc(w) + '"> ' + esc(w) + "</label> ";
+          }).join("") +
+          '<div><button type="submit">' + esc(T("Answer Appel", "Ответить на Сбор")) + "</button></div></form>");
+      }
     }
 
     // Solitary.
