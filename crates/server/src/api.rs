@@ -66,6 +66,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/t/{token}/ws", get(ws::upgrade))
         .fallback(get(asset))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(crate::responses::guard))
         .with_state(state)
 }
 
@@ -176,8 +177,8 @@ async fn drawing(State(state): State<AppState>, ClientAddr(addr): ClientAddr, Pa
 }
 
 /// The drawing of the token's game's own scenario (a user's scenario file
-/// has its own map): cached per scenario hash (`drawings.rs`); as cacheable
-/// as `/api/drawing/{game}`, since a game's scenario never changes.
+/// has its own map): cached per scenario hash (`drawings.rs`). Its address
+/// holds a token, so no cache keeps it (`responses.rs`: no-store).
 async fn game_drawing(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
@@ -185,8 +186,7 @@ async fn game_drawing(
 ) -> Answer {
     let (slot, _role) = open(&state, addr, &token).await?;
     let body = state.hub.drawing(&slot).await?;
-    let headers = [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "private, max-age=3600")];
-    Ok((headers, body).into_response())
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 #[derive(Deserialize)]

@@ -14,6 +14,7 @@ pub mod error;
 pub mod hub;
 pub mod limits;
 mod live;
+pub mod responses;
 pub mod postgres;
 pub mod sqlite;
 pub mod storage;

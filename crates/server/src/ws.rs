@@ -13,6 +13,7 @@ use crate::limits::MAX_WS_MESSAGE;
 use crate::storage::Role;
 use crate::table::{Held, HeldQuery};
 use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::Query;
 use axum::extract::{Path, State};
@@ -66,10 +67,18 @@ pub async fn upgrade(
     ClientAddr(addr): ClientAddr,
     Path(token): Path<String>,
     held: Result<Query<HeldQuery>, QueryRejection>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let (slot, role) = api::open(&state, addr, &token).await?;
     let held = api::held_of(held)?;
+    let ws = ws.map_err(|r| {
+        ApiError::new(
+            r.status(),
+            "websocket",
+            format!("this address is a WebSocket: open it with a WebSocket client ({})", r.body_text()),
+            format!("этот адрес — WebSocket: откройте его клиентом WebSocket ({})", r.body_text()),
+        )
+    })?;
     let count = slot.open_socket(state.ws.per_game).ok_or_else(|| ApiError::busy(state.ws.per_game))?;
     // If the upgrade fails the closure is dropped, and with it the count.
     Ok(ws

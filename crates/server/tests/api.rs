@@ -839,3 +839,113 @@ async fn a_card_drawn_is_told_only_to_its_holder() {
     }
     panic!("no card drawn in 400 decisions");
 }
+
+/// A raw HTTP/1.1 exchange over TCP, for what a client library will not
+/// send (a path that is not UTF-8): the status and the body.
+async fn raw_request(base: &str, request: &[u8]) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = base.trim_start_matches("http://");
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(request).await.expect("write");
+    let mut out = Vec::new();
+    tcp.read_to_end(&mut out).await.expect("read");
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("a status");
+    (status, head.to_owned(), body.to_owned())
+}
+
+/// Issue 9.5: the framework's own refusals — a wrong method, a WebSocket
+/// address opened without an upgrade, a path that is not UTF-8 — are JSON
+/// errors like ours (they were an empty body or plain text).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_is_json_even_the_frameworks_own() {
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 3})).await;
+    let allies = token(&g, "allies");
+    let json_error = |what: &str, status: StatusCode, r: &reqwest::header::HeaderMap, v: &Value| {
+        assert!(status.is_client_error(), "{what}: {status}");
+        assert!(
+            r.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("application/json")),
+            "{what}: {r:?}"
+        );
+        assert!(v["error"]["kind"].is_string() && v["error"]["en"].is_string() && v["error"]["ru"].is_string(), "{what}: {v}");
+    };
+    // Wrong methods.
+    for (method, path) in [
+        (reqwest::Method::PUT, "/api/games".to_owned()),
+        (reqwest::Method::DELETE, format!("/api/t/{allies}")),
+        (reqwest::Method::GET, format!("/api/t/{allies}/act")),
+        (reqwest::Method::POST, "/api/catalog".to_owned()),
+    ] {
+        let r = s.http.request(method.clone(), format!("{}{path}", s.base)).send().await.expect("answer");
+        let (status, headers) = (r.status(), r.headers().clone());
+        let v: Value = r.json().await.unwrap_or(Value::Null);
+        json_error(&format!("{method} {path}"), status, &headers, &v);
+        assert_eq!((status, kind(&v)), (StatusCode::METHOD_NOT_ALLOWED, "method"), "{method} {path}: {v}");
+        assert!(headers.contains_key("allow"), "405 keeps its Allow header");
+    }
+    // The WebSocket address opened as a page.
+    let r = s.http.get(format!("{}/api/t/{allies}/ws", s.base)).send().await.expect("answer");
+    let (status, headers) = (r.status(), r.headers().clone());
+    let v: Value = r.json().await.unwrap_or(Value::Null);
+    json_error("ws without upgrade", status, &headers, &v);
+    assert_eq!(kind(&v), "websocket", "{v}");
+    // A token path that is not UTF-8, percent-encoded and raw.
+    for path in ["/api/t/%FF%FE", "/api/t/%C3%28/act", "/api/t/%FF/ws"] {
+        let method = if path.ends_with("/act") { "POST" } else { "GET" };
+        let request = format!("{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}");
+        let (status, head, body) = raw_request(&s.base, request.as_bytes()).await;
+        assert!((400..500).contains(&status), "{path}: {status}");
+        assert!(head.to_ascii_lowercase().contains("content-type: application/json"), "{path}: {head}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {body}"));
+        assert!(v["error"]["en"].is_string() && v["error"]["ru"].is_string(), "{path}: {v}");
+    }
+    let mut raw = b"GET /api/t/".to_vec();
+    raw.extend_from_slice(&[0xff, 0xfe]);
+    raw.extend_from_slice(b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let (status, head, body) = raw_request(&s.base, &raw).await;
+    assert!((400..500).contains(&status), "raw bytes: {status}");
+    if !body.is_empty() {
+        // hyper may refuse the request line itself before any route runs (an empty 400).
+        assert!(head.to_ascii_lowercase().contains("application/json"), "{head}");
+    }
+    s.stop();
+}
+
+/// Issue 9.6: an address holding a token, and the creation answer holding
+/// every link, are stored by no cache and sent onwards in no Referer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn token_addresses_are_never_cached_nor_sent_onwards() {
+    let s = start(&databases()[0]).await;
+    let r = s.http.post(format!("{}/api/games", s.base)).json(&json!({"game": "totensonntag", "seed": 3})).send().await;
+    let r = r.expect("created");
+    assert_eq!(r.headers()["cache-control"], "no-store", "the creation answer holds every link");
+    assert_eq!(r.headers()["referrer-policy"], "no-referrer");
+    let g: Value = r.json().await.expect("json");
+    let allies = token(&g, "allies");
+    let spectator = g["spectator"].as_str().map(str::to_owned);
+    let mut paths = vec![
+        format!("/t/{allies}"),
+        format!("/api/t/{allies}"),
+        format!("/api/t/{allies}/drawing"),
+        format!("/api/t/{allies}/replay?at=0"),
+        "/api/t/00000000000000000000000000000000".to_owned(),
+    ];
+    paths.extend(spectator.map(|t| format!("/t/{t}")));
+    for path in paths {
+        let r = s.http.get(format!("{}{path}", s.base)).send().await.expect("answer");
+        assert_eq!(r.headers().get("cache-control").map(|v| v.to_str().unwrap_or("")), Some("no-store"), "{path}");
+        assert_eq!(r.headers()["referrer-policy"], "no-referrer", "{path}");
+    }
+    // A refusal on a token address too.
+    let r = s.http.post(format!("{}/api/t/{allies}/act", s.base)).body("{").send().await.expect("answer");
+    assert_eq!(r.headers()["cache-control"], "no-store");
+    // The lobby and the client's files hold no token: cacheable, but they send no Referer either.
+    for path in ["/", "/app.js", "/games/totensonntag.js"] {
+        let r = s.http.get(format!("{}{path}", s.base)).send().await.expect("answer");
+        assert_ne!(r.headers().get("cache-control").map(|v| v.to_str().unwrap_or("")), Some("no-store"), "{path}");
+        assert_eq!(r.headers()["referrer-policy"], "no-referrer", "{path}");
+    }
+    s.stop();
+}
