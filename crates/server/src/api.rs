@@ -32,12 +32,14 @@ pub struct AppState {
     pub limiter: Arc<Limiter>,
     /// WebSocket keep-alive and cap.
     pub ws: ws::WsConfig,
+    /// Connections per client address and in all.
+    pub caps: crate::connections::ConnLimits,
 }
 
 impl AppState {
-    /// The state for `hub` and `limiter`, WebSockets as by default.
+    /// The state for `hub` and `limiter`, WebSockets and connection caps as by default.
     pub fn new(hub: Arc<Hub>, limiter: Arc<Limiter>) -> AppState {
-        AppState { hub, limiter, ws: ws::WsConfig::default() }
+        AppState { hub, limiter, ws: ws::WsConfig::default(), caps: crate::connections::ConnLimits::default() }
     }
 }
 
@@ -66,6 +68,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/t/{token}/ws", get(ws::upgrade))
         .fallback(get(asset))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::connections::read_body_in_time))
         .layer(axum::middleware::from_fn(crate::responses::guard))
         .with_state(state)
 }

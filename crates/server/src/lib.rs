@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod connections;
 mod drawings;
 pub mod error;
 pub mod hub;
@@ -49,6 +50,8 @@ pub struct Config {
     /// Requests per second per token and per client address (game
     /// creations: a twentieth of it, see [`limits::Limiter::new`]).
     pub rate: u32,
+    /// Connections held at once, per client address and in all.
+    pub caps: connections::ConnLimits,
 }
 
 /// A running server.
@@ -74,7 +77,8 @@ pub async fn start(config: &Config) -> Result<Running, String> {
     let store: Arc<dyn storage::Storage> = Arc::from(store);
     let described = store.describe();
     let hub = hub::Hub::new(store, config.bot_delay, sandtable_ai::BotKind::Random);
-    let state = api::AppState::new(hub, Arc::new(limits::Limiter::new(config.rate)));
+    let mut state = api::AppState::new(hub, Arc::new(limits::Limiter::new(config.rate)));
+    state.caps = config.caps;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -83,12 +87,13 @@ pub async fn start(config: &Config) -> Result<Running, String> {
     Ok(Running { addr, storage: described, task })
 }
 
-/// Serves `state` on `listener` until the future is dropped (or the
-/// listener fails), with the client addresses the rate limits need and the
-/// periodic upkeep ([`upkeep`]) running alongside and stopping with it.
+/// Serves `state` on `listener` until the future is dropped, with the
+/// client addresses the rate limits need, the connection caps and timeouts
+/// (`connections.rs`), and the periodic upkeep ([`upkeep`]) running
+/// alongside and stopping with it.
 ///
 /// # Errors
-/// The listener fails.
+/// None today (an accept error pauses accepting); the type stays for callers.
 pub async fn serve(listener: tokio::net::TcpListener, state: api::AppState) -> std::io::Result<()> {
     struct AbortOnDrop(tokio::task::JoinHandle<()>);
     impl Drop for AbortOnDrop {
@@ -97,8 +102,9 @@ pub async fn serve(listener: tokio::net::TcpListener, state: api::AppState) -> s
         }
     }
     let _upkeep = AbortOnDrop(tokio::spawn(upkeep(state.clone(), UPKEEP_EVERY)));
-    let app = api::router(state);
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await
+    let caps = state.caps;
+    connections::accept_loop(listener, api::router(state), caps).await;
+    Ok(())
 }
 
 /// How often [`upkeep`] runs when [`serve`] runs it.

@@ -20,6 +20,16 @@ pub const MAX_BODY: usize = 16 * 1024;
 /// file (the built-in Totensonntag scenario with its map is about 35 KB).
 pub const MAX_CREATE_BODY: usize = 256 * 1024;
 
+/// The largest body a request to `path` may carry: [`MAX_CREATE_BODY`] for
+/// a game creation, [`MAX_BODY`] for anything else.
+pub fn max_body(path: &str) -> usize {
+    if path == "/api/games" {
+        MAX_CREATE_BODY
+    } else {
+        MAX_BODY
+    }
+}
+
 /// Largest WebSocket message accepted from a client (the client has nothing
 /// to say over it; this bounds what a hostile one can make the server hold).
 pub const MAX_WS_MESSAGE: usize = 1024;
@@ -169,7 +179,7 @@ impl Limiter {
 /// it pick fresh keys at will). Without connect info every client is one
 /// key (the unspecified address). Behind a reverse proxy every client is
 /// the proxy: forwarded headers are not trusted.
-fn client_key(addr: Option<SocketAddr>) -> IpAddr {
+pub(crate) fn client_key(addr: Option<SocketAddr>) -> IpAddr {
     match addr.map(|a| a.ip()) {
         None => IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
         Some(IpAddr::V4(v4)) => IpAddr::V4(v4),

@@ -30,6 +30,15 @@ const RECONNECT: u16 = 1012;
 /// violation): its seat's invite was re-issued.
 const REVOKED: u16 = 1008;
 
+/// A socket's read buffer: a few of the largest frames a client may send
+/// ([`MAX_WS_MESSAGE`]).
+const WS_READ_BUFFER: usize = 4 * MAX_WS_MESSAGE;
+
+/// Most a socket may hold of tables not yet written to a slow client: a
+/// few tables (the largest are tens of KB); past it the send fails and the
+/// socket closes (the page reconnects and catches up).
+const WS_MAX_WRITE_BUFFER: usize = 4 << 20;
+
 /// WebSocket keep-alive and cap.
 #[derive(Clone, Copy, Debug)]
 pub struct WsConfig {
@@ -81,7 +90,13 @@ pub async fn upgrade(
     })?;
     let count = slot.open_socket(state.ws.per_game).ok_or_else(|| ApiError::busy(state.ws.per_game))?;
     // If the upgrade fails the closure is dropped, and with it the count.
+    // Buffers sized to the protocol (issue 9: the 128 KiB defaults made
+    // each socket cost ~129 KB): the client sends pongs and nothing else,
+    // the server's tables are written out at once.
     Ok(ws
+        .read_buffer_size(WS_READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(WS_MAX_WRITE_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| push(socket, state, token, slot, role, held, count)))

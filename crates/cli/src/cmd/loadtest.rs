@@ -205,6 +205,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         durability,
         bot_delay: Duration::ZERO,
         rate: RATE,
+        caps: Default::default(),
     };
     let request = json!({
         "game": a.game,
@@ -422,11 +423,25 @@ struct Measured {
     table: Histogram,
 }
 
-/// An HTTP client with one connection of its own, that never goes through a
-/// proxy (`HTTP_PROXY` in the environment would send loopback traffic
-/// elsewhere) and never follows a redirect.
-fn http_client() -> std::result::Result<reqwest::Client, String> {
+/// Clients sharing one source address: the server caps connections per
+/// address (`sandtable_server::connections::PER_ADDRESS`), as it must
+/// against one hostile client, so the players come from as many loopback
+/// addresses (127.0.0.0/8 is all loopback on Linux) as people would from
+/// their own.
+const CLIENTS_PER_ADDRESS: usize = 16;
+
+/// The loopback source address of client `i` (127.0.1.x, 127.0.2.x, …).
+fn source_address(i: usize) -> std::net::IpAddr {
+    let n = i / CLIENTS_PER_ADDRESS;
+    std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, (1 + n / 250) as u8, (1 + n % 250) as u8))
+}
+
+/// An HTTP client with one connection of its own from `source`, that never
+/// goes through a proxy (`HTTP_PROXY` in the environment would send
+/// loopback traffic elsewhere) and never follows a redirect.
+fn http_client(source: std::net::IpAddr) -> std::result::Result<reqwest::Client, String> {
     reqwest::Client::builder()
+        .local_address(source)
         .no_proxy()
         .redirect(reqwest::redirect::Policy::none())
         .timeout(REQUEST_TIMEOUT)
@@ -488,7 +503,7 @@ async fn drive(config: &Config, plan: Plan, budget: u64, seconds: Duration) -> s
         games: Vec::new(),
     };
     // The games are made before the clock starts: creation is not the load.
-    let http = http_client()?;
+    let http = http_client(source_address(0))?;
     for _ in 0..shared.plan.games {
         let tokens = create(&http, &shared).await?;
         shared.games.push(tokio::sync::Mutex::new(Links { generation: 0, tokens }));
@@ -499,7 +514,7 @@ async fn drive(config: &Config, plan: Plan, budget: u64, seconds: Duration) -> s
     let mut clients = tokio::task::JoinSet::new();
     for i in 0..shared.plan.clients {
         let (game, seat) = (i % shared.plan.games, (i / shared.plan.games) % shared.plan.seats.len());
-        let http = http_client()?;
+        let http = http_client(source_address(i))?;
         let rng = ChaCha8Rng::seed_from_u64(shared.plan.seed ^ (0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i as u64 + 1)));
         clients.spawn(client(shared.clone(), http, game, seat, rng));
     }

@@ -45,6 +45,7 @@ impl Args {
             },
             bot_delay: Duration::from_millis(self.bot_delay_ms),
             rate: self.rate,
+            caps: Default::default(),
         }
     }
 }

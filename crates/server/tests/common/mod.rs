@@ -9,6 +9,7 @@ use sandtable_server::api::AppState;
 use sandtable_server::hub::Hub;
 use sandtable_server::limits::Limiter;
 use sandtable_server::storage::Storage;
+use sandtable_server::connections::ConnLimits;
 use sandtable_server::ws::WsConfig;
 use sandtable_server::{Config, Durability, Running};
 use serde_json::{json, Value};
@@ -69,6 +70,7 @@ pub async fn start_config(database: &str, rate: u32, bot_delay: Duration) -> Ser
         durability: Durability::Full,
         bot_delay,
         rate,
+        caps: Default::default(),
     };
     let running = sandtable_server::start(&config).await.expect("server starts");
     let base = format!("http://{}", running.addr);
@@ -85,8 +87,13 @@ pub struct Harness {
 /// Serves `store` as `sandtable serve` would (client addresses included),
 /// bots without delay, `rate` requests/s, WebSockets as `ws` says.
 pub async fn harness(store: Arc<dyn Storage>, rate: u32, ws: WsConfig) -> Harness {
+    harness_with(store, rate, ws, ConnLimits::default()).await
+}
+
+/// [`harness`] with connection caps and timeouts of the test's own.
+pub async fn harness_with(store: Arc<dyn Storage>, rate: u32, ws: WsConfig, caps: ConnLimits) -> Harness {
     let hub = Hub::new(store, Duration::ZERO, sandtable_ai::BotKind::Random);
-    let state = AppState { ws, ..AppState::new(hub, Arc::new(Limiter::new(rate))) };
+    let state = AppState { ws, caps, ..AppState::new(hub, Arc::new(Limiter::new(rate))) };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
     let task = tokio::spawn(sandtable_server::serve(listener, state.clone()));
