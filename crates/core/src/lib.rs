@@ -18,6 +18,8 @@ pub mod conformance;
 mod deck;
 mod dice;
 mod event;
+#[cfg(feature = "fuzz")]
+pub mod fuzz;
 mod hint;
 mod illegal;
 mod outcome;

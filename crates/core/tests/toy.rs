@@ -232,7 +232,9 @@ impl Ruleset for Race {
     }
     fn log_text(&self, a: A, actor: Seat, viewer: Viewer) -> Option<String> {
         match a {
-            A::Bid(_) | A::Chip if viewer != Viewer::Seat(actor) && self.bug != Bug::LogsBidToAll => Some("bid (secret)".into()),
+            A::Bid(_) | A::Chip if viewer != Viewer::Seat(actor) && self.bug != Bug::LogsBidToAll => {
+                Some("bid (secret)".into())
+            }
             _ => Some(self.notation(a)),
         }
     }

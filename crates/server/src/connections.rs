@@ -64,7 +64,12 @@ pub struct ConnLimits {
 
 impl Default for ConnLimits {
     fn default() -> ConnLimits {
-        ConnLimits { per_address: PER_ADDRESS, total: TOTAL, header_timeout: HEADER_TIMEOUT, body_timeout: BODY_TIMEOUT }
+        ConnLimits {
+            per_address: PER_ADDRESS,
+            total: TOTAL,
+            header_timeout: HEADER_TIMEOUT,
+            body_timeout: BODY_TIMEOUT,
+        }
     }
 }
 

@@ -44,7 +44,11 @@ fn holds_secrets(path: &str) -> bool {
 }
 
 fn is_json(response: &Response) -> bool {
-    response.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"))
+    response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
 }
 
 /// A framework error re-made as ours: the same status, a kind named after

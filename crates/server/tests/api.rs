@@ -871,7 +871,10 @@ async fn every_error_is_json_even_the_frameworks_own() {
             r.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|t| t.starts_with("application/json")),
             "{what}: {r:?}"
         );
-        assert!(v["error"]["kind"].is_string() && v["error"]["en"].is_string() && v["error"]["ru"].is_string(), "{what}: {v}");
+        assert!(
+            v["error"]["kind"].is_string() && v["error"]["en"].is_string() && v["error"]["ru"].is_string(),
+            "{what}: {v}"
+        );
     };
     // Wrong methods.
     for (method, path) in [
@@ -896,7 +899,8 @@ async fn every_error_is_json_even_the_frameworks_own() {
     // A token path that is not UTF-8, percent-encoded and raw.
     for path in ["/api/t/%FF%FE", "/api/t/%C3%28/act", "/api/t/%FF/ws"] {
         let method = if path.ends_with("/act") { "POST" } else { "GET" };
-        let request = format!("{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}");
+        let request =
+            format!("{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}");
         let (status, head, body) = raw_request(&s.base, request.as_bytes()).await;
         assert!((400..500).contains(&status), "{path}: {status}");
         assert!(head.to_ascii_lowercase().contains("content-type: application/json"), "{path}: {head}");

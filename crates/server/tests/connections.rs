@@ -131,7 +131,8 @@ async fn one_address_over_its_cap_is_refused_and_the_others_are_served() {
     assert_eq!(v["error"]["kind"], "busy", "{v}");
     assert!(v["error"]["ru"].as_str().is_some_and(|t| t.contains("соединений")), "{v}");
     // Another address is served meanwhile.
-    let http = reqwest::Client::builder().local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2))).build().expect("client");
+    let http =
+        reqwest::Client::builder().local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2))).build().expect("client");
     let r = http.get(format!("{}/api/catalog", h.server.base)).send().await.expect("served");
     assert_eq!(r.status(), 200);
     // One closed: the address may open one more.

@@ -105,8 +105,7 @@ fn colditz_appel_only_touched_pows_may_refuse() {
     assert_eq!(refused(&r, &s, BR.seat(), "answer us1").rule, "Colditz: Appel");
     assert_eq!(refused(&r, &s, BR.seat(), "answer br1 br2").rule, "Colditz: Appel card", "one bad name spoils it");
     // The answers listed: every subset of the POWs Appel touches (br1 alone here).
-    let mut answers: Vec<String> =
-        legal(&r, &s, BR.seat()).into_iter().filter(|a| a.starts_with("answer")).collect();
+    let mut answers: Vec<String> = legal(&r, &s, BR.seat()).into_iter().filter(|a| a.starts_with("answer")).collect();
     answers.sort();
     assert_eq!(answers, ["answer", "answer br1"]);
     assert!(r.parse_action("answer br1 br1").is_err(), "each refusing POW is named once");

@@ -215,7 +215,9 @@ fn hints_for_cards_point_at_their_targets() {
     let h = r.hint(&s, Action::Play(Card::MoveFast(room), Arg::Pawn(p), Arg::None));
     let place = h.place.expect("a free circle of the room");
     assert_eq!(r.board.circle(r.board.find(&place).unwrap()).zone, sandtable_colditz::Zone::Room(room));
-    for a in [Action::Roll, Action::End, Action::Answer(sandtable_colditz::Refusing::NONE), Action::Pass, Action::Search] {
+    for a in
+        [Action::Roll, Action::End, Action::Answer(sandtable_colditz::Refusing::NONE), Action::Pass, Action::Search]
+    {
         assert_eq!(r.hint(&s, a), sandtable_core::Hint::NONE);
     }
 }

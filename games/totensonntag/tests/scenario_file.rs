@@ -254,3 +254,14 @@ fn a_record_of_changed_built_in_data_is_refused_as_scenario_changed() {
         Ok(_) => panic!("loaded against other data"),
     }
 }
+
+#[test]
+fn a_scenario_file_cut_off_in_the_middle_of_a_value_says_so_in_both_languages() {
+    // Found by fuzzing (issue 9): toml gives no message for a value cut off
+    // at the end of the file, and the error read "" in English.
+    let cut = SMALL.split_once("turns = 2").expect("the file names its turns").0.to_owned() + "turns = ";
+    let errors = game().validate_scenario(&ScenarioFile::new("cut.toml", cut)).expect_err("cut off");
+    let e = &errors.0[0];
+    assert!(e.text.en.contains("breaks off") && e.text.ru.contains("оборван"), "{e:?}");
+    assert!(e.line.is_some(), "the line is named: {e:?}");
+}

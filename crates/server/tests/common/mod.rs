@@ -6,10 +6,10 @@ pub mod hooked;
 
 use reqwest::StatusCode;
 use sandtable_server::api::AppState;
+use sandtable_server::connections::ConnLimits;
 use sandtable_server::hub::Hub;
 use sandtable_server::limits::Limiter;
 use sandtable_server::storage::Storage;
-use sandtable_server::connections::ConnLimits;
 use sandtable_server::ws::WsConfig;
 use sandtable_server::{Config, Durability, Running};
 use serde_json::{json, Value};
