@@ -71,3 +71,32 @@ fn loadtest_refuses_what_it_cannot_bound_or_keep_local() {
     let out = run_in(&dir.0, &["loadtest", "--seconds", "0"], "");
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Issue 9: a thousand live games at once (two clients each, through the
+/// public API, acknowledged actions fsynced: durability full) — no request
+/// fails, memory stays bounded, and act p50/p99 are stated in the output.
+#[test]
+fn loadtest_holds_a_thousand_live_games() {
+    let dir = TempDir::new("loadtest-thousand");
+    let out = run_in(
+        &dir.0,
+        &["loadtest", "--games", "1000", "--clients", "2000", "--seconds", "15", "--actions", "1000000", "--json"],
+        "",
+    );
+    let v: Value = serde_json::from_str(&ok(&out)).expect("the report is JSON");
+    assert_eq!(v["durability"], "full", "{v}");
+    assert_eq!(v["errors"], 0, "{v}");
+    assert!(v["games_created"].as_u64().is_some_and(|n| n >= 1000), "{v}");
+    assert!(v["accepted"].as_u64().is_some_and(|n| n > 0), "{v}");
+    // Bounded: the server and its 2,000 clients in one process. A game in
+    // memory is tens of KB; a leak per request would pass a GiB.
+    let peak = v["memory"]["peak_mib"].as_f64().expect("memory measured");
+    assert!(peak > 0.0 && peak < 1024.0, "peak resident memory {peak} MiB");
+    let (p50, p99, _) = figures(&v, "act");
+    let line = format!(
+        "loadtest: 1000 live games, 2000 clients, durability full, {} cores ({}): {} actions in {:.1} s, act p50 {p50:.1} ms p99 {p99:.1} ms, memory peak {peak:.0} MiB\n",
+        v["machine"]["cpus"], v["machine"]["build"], v["accepted"], v["wall_seconds"].as_f64().unwrap_or(0.0)
+    );
+    eprint!("{line}");
+    let _ = std::fs::write(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-load.txt"), line);
+}

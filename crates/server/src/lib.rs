@@ -12,6 +12,7 @@ pub mod api;
 pub mod connections;
 mod drawings;
 pub mod error;
+mod group_commit;
 pub mod hub;
 pub mod limits;
 mod live;

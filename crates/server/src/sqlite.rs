@@ -1,14 +1,18 @@
 //! SQLite storage: one file, WAL journal, created on first run.
 
+use crate::group_commit::GroupCommit;
 use crate::storage::{Entry, GameRow, JournalRow, Listing, Role, SeatKind, Storage, StorageError, Stored};
 use crate::Durability;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::Mutex;
 
-/// Games in one SQLite file. One connection behind a mutex: writes are
-/// serialised anyway, and a request holds it for one short transaction.
+/// Games in one SQLite file. Journal appends — the hot path, one per
+/// action — go to a writer of their own that commits them in groups
+/// (`group_commit.rs`); everything else shares one connection behind a
+/// mutex, held for one short statement or transaction.
 pub struct SqliteStorage {
     conn: Mutex<Connection>,
+    writer: GroupCommit,
     path: String,
     durability: Durability,
 }
@@ -23,26 +27,33 @@ impl SqliteStorage {
     /// # Errors
     /// The file cannot be opened, is not a database, or the schema cannot be created.
     pub fn open(path: &str, durability: Durability) -> Stored<SqliteStorage> {
-        let conn = Connection::open(path).map_err(backend)?;
-        let sync = match durability {
-            Durability::Full => "FULL",
-            Durability::Normal => "NORMAL",
-        };
-        // WAL: readers never block the writer; with synchronous=FULL each
-        // commit is fsynced before it returns, so an acknowledged action
-        // survives a power cut; NORMAL survives a killed process only.
-        conn.execute_batch(&format!(
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous={sync}; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;"
-        ))
-        .map_err(backend)?;
+        let conn = connect(path, durability)?;
         conn.execute_batch(crate::storage::SCHEMA).map_err(backend)?;
-        Ok(SqliteStorage { conn: Mutex::new(conn), path: path.to_owned(), durability })
+        let writer = GroupCommit::start(connect(path, durability)?).map_err(backend)?;
+        Ok(SqliteStorage { conn: Mutex::new(conn), writer, path: path.to_owned(), durability })
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Stored<T> {
         let mut conn = self.conn.lock().map_err(|_| backend("a previous request panicked holding the database"))?;
         f(&mut conn).map_err(backend)
     }
+}
+
+/// A connection to the file at `path`. WAL: readers never block the
+/// writer; with synchronous=FULL each commit is fsynced before it returns,
+/// so an acknowledged action survives a power cut; NORMAL survives a killed
+/// process only.
+fn connect(path: &str, durability: Durability) -> Stored<Connection> {
+    let conn = Connection::open(path).map_err(backend)?;
+    let sync = match durability {
+        Durability::Full => "FULL",
+        Durability::Normal => "NORMAL",
+    };
+    conn.execute_batch(&format!(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous={sync}; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;"
+    ))
+    .map_err(backend)?;
+    Ok(conn)
 }
 
 pub(crate) fn seats_to_json(seats: &[(String, SeatKind)]) -> String {
@@ -91,23 +102,9 @@ impl Storage for SqliteStorage {
         })
     }
 
+    /// Committed with whatever other appends wait meanwhile (group commit).
     fn append(&self, game: &str, row: &JournalRow, status: &str) -> Stored<()> {
-        let result = self.with(|c| {
-            let tx = c.transaction()?;
-            tx.execute(
-                "INSERT INTO journal (game_id, version, entry, seat, text) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![game, row.version as i64, row.entry.as_str(), row.seat, row.text],
-            )?;
-            tx.execute(
-                "UPDATE games SET version = ?2, status = ?3 WHERE id = ?1",
-                params![game, row.version as i64, status],
-            )?;
-            tx.commit()
-        });
-        match result {
-            Err(StorageError::Backend(e)) if e.contains("UNIQUE constraint failed") => Err(StorageError::Conflict),
-            other => other,
-        }
+        self.writer.append(game, row, status)
     }
 
     fn journal(&self, game: &str, after: u64) -> Stored<Vec<JournalRow>> {

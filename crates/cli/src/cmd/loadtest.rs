@@ -27,9 +27,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Most clients: each is one connection, two file descriptors in this
-/// process (its end and the server's); 256 stays well under the usual
-/// limit of 1,024.
-const MAX_CLIENTS: u32 = 256;
+/// process (its end and the server's); checked against the process's
+/// descriptor limit before the run ([`descriptors_suffice`]).
+const MAX_CLIENTS: u32 = 4096;
+/// Most games at once.
+const MAX_GAMES: u32 = 2048;
 /// Longest run. Every game played stays in the server's memory, so time
 /// bounds memory too.
 const MAX_SECONDS: f64 = 600.0;
@@ -39,10 +41,15 @@ const MAX_ACTIONS: u64 = 1_000_000;
 /// default (20/s) is for people; under it the benchmark would measure the
 /// limiter, not the server.
 const RATE: u32 = 1_000_000;
-/// How long a client whose seat is not to act waits before asking again:
-/// often enough to follow the game, rarely enough that the waiting clients
-/// do not crowd out the acting ones on a small machine.
+/// How long a client whose seat is not to act waits before asking again,
+/// with up to [`WAIT_CLIENTS`] clients: often enough to follow the game,
+/// rarely enough that the waiting clients do not crowd out the acting ones
+/// on a small machine. With more clients each waits proportionally longer
+/// ([`wait_for`]), so the polling load stays that of [`WAIT_CLIENTS`] — as a
+/// page waits for a push rather than asking without end.
 const WAIT: Duration = Duration::from_millis(5);
+/// Clients that may each ask every [`WAIT`].
+const WAIT_CLIENTS: usize = 64;
 /// Longest a single request may take before it counts as an error.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long after the deadline the clients get to finish the requests in
@@ -54,7 +61,7 @@ const ERROR_SAMPLES: usize = 5;
 #[derive(clap::Args)]
 pub struct Args {
     /// Games played at once / Партий одновременно
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=MAX_CLIENTS as i64))]
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=MAX_GAMES as i64))]
     pub games: u32,
     /// HTTP clients in all, spread over the games' seats (at least games × seats) / Клиентов всего
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=MAX_CLIENTS as i64))]
@@ -119,6 +126,47 @@ struct Report {
     table: Summary,
     /// The SQLite file made for the run, already removed.
     temporary_database: Option<String>,
+    /// This process's resident memory (the server and its clients).
+    memory: Memory,
+}
+
+/// Resident memory of this process (server and clients together), in MiB:
+/// once the games are made, at the end, and the peak.
+#[derive(Serialize)]
+struct Memory {
+    after_creation_mib: f64,
+    end_mib: f64,
+    peak_mib: f64,
+}
+
+/// `VmRSS` or `VmHWM` of this process from /proc, in MiB (0 where /proc is missing).
+fn resident_mib(field: &str) -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix(field))
+                .and_then(|v| v.split_whitespace().next())
+                .and_then(|v| v.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// Whether this process may open the descriptors `clients` need (two a
+/// client, and some for the storage and the runtime), from /proc's limits
+/// (assumed fine where it is missing).
+fn descriptors_suffice(clients: u32) -> std::result::Result<(), (u64, u64)> {
+    let need = 2 * u64::from(clients) + 256;
+    let limit = std::fs::read_to_string("/proc/self/limits").ok().and_then(|s| {
+        s.lines()
+            .find(|l| l.starts_with("Max open files"))
+            .and_then(|l| l.split_whitespace().nth(3))
+            .and_then(|v| v.parse::<u64>().ok())
+    });
+    match limit {
+        Some(have) if have < need => Err((need, have)),
+        _ => Ok(()),
+    }
 }
 
 #[derive(Serialize)]
@@ -179,6 +227,13 @@ pub fn run(a: &Args, lang: Lang) -> Result {
                 a.games,
                 playing.len()
             ),
+        ));
+    }
+    if let Err((need, have)) = descriptors_suffice(a.clients) {
+        return Err(Fail::text(
+            1,
+            format!("--clients {} needs {need} open files, this process may open {have} (ulimit -n)", a.clients),
+            format!("--clients {} нужно {need} открытых файлов, а процессу можно {have} (ulimit -n)", a.clients),
         ));
     }
     let temp = match &a.database {
@@ -270,6 +325,11 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         act: measured.act.summary(),
         table: measured.table.summary(),
         temporary_database,
+        memory: Memory {
+            after_creation_mib: measured.rss_after_creation_mib,
+            end_mib: measured.rss_end_mib,
+            peak_mib: resident_mib("VmHWM:"),
+        },
     };
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise"));
@@ -354,6 +414,16 @@ fn print_text(r: &Report, lang: Lang) {
     };
     line(t("act latency (committed)", "задержка хода (записан)"), &r.act);
     line(t("table GET latency", "задержка GET стола"), &r.table);
+    println!(
+        "{}: {:.1} MiB {}, {:.1} MiB {}, {:.1} MiB {}",
+        t("memory (server and clients)", "память (сервер и клиенты)"),
+        r.memory.after_creation_mib,
+        t("after creating the games", "после создания партий"),
+        r.memory.end_mib,
+        t("at the end", "в конце"),
+        r.memory.peak_mib,
+        t("peak", "пик")
+    );
 }
 
 /// What to play.
@@ -421,6 +491,8 @@ struct Measured {
     wall: Duration,
     act: Histogram,
     table: Histogram,
+    rss_after_creation_mib: f64,
+    rss_end_mib: f64,
 }
 
 /// Clients sharing one source address: the server caps connections per
@@ -508,6 +580,7 @@ async fn drive(config: &Config, plan: Plan, budget: u64, seconds: Duration) -> s
         let tokens = create(&http, &shared).await?;
         shared.games.push(tokio::sync::Mutex::new(Links { generation: 0, tokens }));
     }
+    let rss_after_creation_mib = resident_mib("VmRSS:");
     let start = Instant::now();
     shared.deadline = start + seconds;
     let shared = Arc::new(shared);
@@ -531,6 +604,7 @@ async fn drive(config: &Config, plan: Plan, budget: u64, seconds: Duration) -> s
         shared.error(format!("{left} clients still waiting {GRACE:?} after the deadline, cut off"));
     }
     let wall = start.elapsed();
+    let rss_end_mib = resident_mib("VmRSS:");
     running.task.abort();
     let take = |h: &Mutex<Histogram>| h.lock().expect("histogram").clone();
     let error_samples = shared.error_samples.lock().expect("error list").clone();
@@ -546,6 +620,8 @@ async fn drive(config: &Config, plan: Plan, budget: u64, seconds: Duration) -> s
         wall,
         act: take(&shared.act),
         table: take(&shared.table),
+        rss_after_creation_mib,
+        rss_end_mib,
     })
 }
 
@@ -574,6 +650,7 @@ struct Legal {
 /// random legal action against the version it read, until a bound is hit.
 async fn client(shared: Arc<Shared>, http: reqwest::Client, game: usize, seat: usize, mut rng: ChaCha8Rng) {
     let seat_id = shared.plan.seats[seat].clone();
+    let wait = wait_for(shared.plan.clients);
     // What this client holds of its game's log, as a page does: its tables
     // then carry only the entries it lacks (docs/server.md, The log).
     let mut held: Option<(u64, u64, usize)> = None; // (game generation, version, log entries)
@@ -594,19 +671,19 @@ async fn client(shared: Arc<Shared>, http: reqwest::Client, game: usize, seat: u
                     Ok(v) => v,
                     Err(e) => {
                         shared.error(format!("table: {e}"));
-                        tokio::time::sleep(WAIT).await;
+                        tokio::time::sleep(wait).await;
                         continue;
                     }
                 }
             }
             Ok((status, body)) => {
                 shared.error(format!("table: {status} {}", String::from_utf8_lossy(&body)));
-                tokio::time::sleep(WAIT).await;
+                tokio::time::sleep(wait).await;
                 continue;
             }
             Err(e) => {
                 shared.error(format!("table: {e}"));
-                tokio::time::sleep(WAIT).await;
+                tokio::time::sleep(wait).await;
                 continue;
             }
         };
@@ -618,7 +695,7 @@ async fn client(shared: Arc<Shared>, http: reqwest::Client, game: usize, seat: u
         let to_act = table.to_act.contains(&seat_id);
         let legal = &table.legal;
         if !to_act || legal.is_empty() {
-            tokio::time::sleep(WAIT).await;
+            tokio::time::sleep(wait).await;
             continue;
         }
         // Reserve one action of the budget before sending it, so that the
@@ -646,6 +723,11 @@ async fn client(shared: Arc<Shared>, http: reqwest::Client, game: usize, seat: u
     }
 }
 
+/// How long each of `clients` waits between asks (see [`WAIT`]).
+fn wait_for(clients: usize) -> Duration {
+    WAIT * u32::try_from(clients.div_ceil(WAIT_CLIENTS).max(1)).unwrap_or(u32::MAX)
+}
+
 fn stale(body: &[u8]) -> bool {
     serde_json::from_slice::<Value>(body).is_ok_and(|v| v["error"]["kind"] == "stale")
 }
@@ -666,7 +748,7 @@ async fn replace(shared: &Shared, http: &reqwest::Client, game: usize, generatio
         Err(e) => {
             shared.error(e);
             drop(links);
-            tokio::time::sleep(WAIT).await;
+            tokio::time::sleep(wait_for(shared.plan.clients)).await;
         }
     }
 }
