@@ -358,7 +358,6 @@ impl Storage for PgStorage {
 /// feed's receiver is gone (within [`LISTEN_WAKE`]).
 fn listen(config: &postgres::Config, feed: &UnboundedSender<Change>) {
     let mut wait = LISTEN_RETRY_FIRST;
-    let mut first_try = true;
     while !feed.is_closed() {
         let listening =
             config.connect(NoTls).and_then(|mut c| c.batch_execute(&format!("LISTEN {CHANNEL}")).map(|()| c));
@@ -368,16 +367,12 @@ fn listen(config: &postgres::Config, feed: &UnboundedSender<Change>) {
                 eprintln!("sandtable: cannot listen for other instances' changes ({}); trying again", why(&e));
                 // The first try after a lost connection is immediate; only
                 // failures wait, longer each time.
-                if !first_try {
-                    pause(wait, feed);
-                    wait = (wait * 2).min(LISTEN_RETRY_MAX);
-                }
-                first_try = false;
+                pause(wait, feed);
+                wait = (wait * 2).min(LISTEN_RETRY_MAX);
                 continue;
             }
         };
         wait = LISTEN_RETRY_FIRST;
-        first_try = true;
         if feed.send(Change::Listening).is_err() {
             return;
         }
