@@ -40,6 +40,8 @@ impl Lang {
 enum Command {
     /// Serve games in the browser (the main job) / Сервер с игрой в браузере
     Serve(cmd::serve::Args),
+    /// Copy a live SQLite database, the rows in its WAL included (PostgreSQL: pg_dump) / Резервная копия базы SQLite
+    Backup(cmd::backup::Args),
     /// List every game with its seats, scenarios and options / Список игр
     Games,
     /// List the bots, one a line: its name, then what it is / Список ботов
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
     let lang = cli.lang;
     let result = match cli.command {
         Command::Serve(a) => cmd::serve::run(&a),
+        Command::Backup(a) => cmd::backup::run(&a, lang),
         Command::Games => cmd::games::run(lang),
         Command::Bots => cmd::games::bots(lang),
         Command::Play(a) => cmd::play::run(&a, lang),

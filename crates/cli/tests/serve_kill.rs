@@ -2,23 +2,11 @@
 //! acknowledged action: after a restart on the same database every action
 //! the server answered OK is there.
 
-use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
 
-fn serve(db: &str) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", db, "--bot-delay-ms", "0", "--rate", "100000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("sandtable serve starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut first).expect("banner");
-    let url = first.split_whitespace().find(|w| w.starts_with("http://")).expect("the banner names the URL");
-    (child, url.trim_end_matches('/').to_owned())
-}
+use common::serve;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
 
 #[test]
 fn a_killed_server_loses_no_acknowledged_action() {

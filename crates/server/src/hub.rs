@@ -6,7 +6,7 @@
 use crate::error::ApiError;
 use crate::live::load;
 pub use crate::live::Live;
-use crate::storage::{Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
+use crate::storage::{Change, Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
 use sandtable_ai::BotKind;
@@ -14,7 +14,7 @@ use sandtable_core::{events_seen_by, Event, GameRecord, Seat, Setup, Viewer};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{watch, OwnedMutexGuard};
@@ -95,6 +95,9 @@ pub struct Hub {
     /// The bot that plays bot seats (asked through each game's catalog driver).
     bot: BotKind,
     began: Instant,
+    /// The storage's change feed is listening ([`Hub::noticed`]): other
+    /// instances' rows arrive as they commit, and polling is a safety net.
+    listening: AtomicBool,
 }
 
 /// Runs a blocking storage call off the async threads.
@@ -181,7 +184,65 @@ impl Hub {
             bot_delay,
             bot,
             began: Instant::now(),
+            listening: AtomicBool::new(false),
         })
+    }
+
+    /// Whether the storage's change feed is listening now (see
+    /// [`Storage::watch`]): then changes other server instances commit reach
+    /// the games here as they happen, and WebSockets need poll the journal
+    /// only as a safety net ([`crate::ws::WsConfig::poll_listening`]).
+    pub fn listening(&self) -> bool {
+        self.listening.load(Ordering::Relaxed)
+    }
+
+    /// Takes in one [`Change`] from the storage's feed. A row at a version
+    /// a game in memory lacks has that game caught up from the journal,
+    /// which wakes its WebSockets; anything else is ignored (a game not in
+    /// memory loads from the journal when next asked for; this instance's
+    /// own rows are already in). When the feed listens again after a loss,
+    /// every game in memory is caught up once, since notifications sent
+    /// meanwhile are gone. Bots are not started here: the instance that
+    /// wrote the row started its own, and two instances playing the same
+    /// seat would only race. Cost: a lookup; per game behind, a task, its
+    /// lock and one journal query (none once the game holds that version).
+    pub fn noticed(self: &Arc<Self>, change: Change) {
+        match change {
+            Change::Listening => {
+                self.listening.store(true, Ordering::Relaxed);
+                let slots: Vec<Arc<Slot>> = self.slots.lock().expect("hub lock").values().cloned().collect();
+                for slot in slots {
+                    self.follow(slot, None);
+                }
+            }
+            Change::Lost => self.listening.store(false, Ordering::Relaxed),
+            Change::Appended { game, version } => {
+                let slot = self.slots.lock().expect("hub lock").get(&game).cloned();
+                // `changed` holds the version last announced: a row of this
+                // instance's own is normally there already.
+                if let Some(slot) = slot.filter(|s| *s.changed.borrow() < version) {
+                    self.follow(slot, Some(version));
+                }
+            }
+        }
+    }
+
+    /// Catches `slot` up from the journal in a task of its own, unless its
+    /// copy is dead or already at `version` once locked (a commit of this
+    /// instance that had not yet announced its version, or an earlier
+    /// catch-up that read the row). A failure is reported, not retried: the
+    /// next request or poll catches up.
+    fn follow(self: &Arc<Self>, slot: Arc<Slot>, version: Option<u64>) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            let mut live = slot.live.lock().await;
+            if live.dead || version.is_some_and(|v| live.version >= v) {
+                return;
+            }
+            if let Err(e) = hub.catch_up(&slot, &mut live).await {
+                eprintln!("sandtable: game {}: catching up with another instance failed: {}", slot.id, e.text.en);
+            }
+        });
     }
 
     /// The storage.

@@ -90,8 +90,8 @@ pub async fn start(config: &Config) -> Result<Running, String> {
 
 /// Serves `state` on `listener` until the future is dropped, with the
 /// client addresses the rate limits need, the connection caps and timeouts
-/// (`connections.rs`), and the periodic upkeep ([`upkeep`]) running
-/// alongside and stopping with it.
+/// (`connections.rs`), the periodic upkeep ([`upkeep`]) and the storage's
+/// change feed ([`follow`]) running alongside and stopping with it.
 ///
 /// # Errors
 /// None today (an accept error pauses accepting); the type stays for callers.
@@ -103,6 +103,7 @@ pub async fn serve(listener: tokio::net::TcpListener, state: api::AppState) -> s
         }
     }
     let _upkeep = AbortOnDrop(tokio::spawn(upkeep(state.clone(), UPKEEP_EVERY)));
+    let _follow = AbortOnDrop(tokio::spawn(follow(state.hub.clone())));
     let caps = state.caps;
     connections::accept_loop(listener, api::router(state), caps).await;
     Ok(())
@@ -120,4 +121,25 @@ pub async fn upkeep(state: api::AppState, every: Duration) {
         state.limiter.prune();
         state.hub.evict_idle(hub::IDLE);
     }
+}
+
+/// Hands the hub every change the storage's feed reports
+/// ([`storage::Storage::watch`]: PostgreSQL's LISTEN/NOTIFY), so a move
+/// made through another server instance sharing the database reaches the
+/// pages open here as it commits, not at the next poll. Returns at once
+/// when the storage has no feed (SQLite). The feed's thread ends soon after
+/// this future is dropped (its receiver goes with it). Cost: one database
+/// connection and one thread for as long as it runs; per change, see
+/// [`hub::Hub::noticed`].
+pub async fn follow(hub: Arc<hub::Hub>) {
+    let (feed, mut changes) = tokio::sync::mpsc::unbounded_channel();
+    if !hub.store().watch(feed) {
+        return;
+    }
+    while let Some(change) = changes.recv().await {
+        hub.noticed(change);
+    }
+    // The feed's thread is gone (it only ends when not wanted, or if it
+    // panicked): poll as without one.
+    hub.noticed(storage::Change::Lost);
 }

@@ -4,9 +4,27 @@
 //! same version.
 
 use crate::sqlite::{journal_row, seats_from_json, seats_to_json};
-use crate::storage::{GameRow, JournalRow, Listing, Role, Storage, StorageError, Stored};
+use crate::storage::{Change, GameRow, JournalRow, Listing, Role, Storage, StorageError, Stored};
+use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, NoTls};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// The channel each journal append is announced on (`NOTIFY`), with the
+/// payload `game:version`; every instance's listener hears it.
+const CHANNEL: &str = "sandtable";
+
+/// How long the listener waits for a notification before it looks whether
+/// its server still wants them: a stopped server's listener (its thread and
+/// connection) ends within this long.
+const LISTEN_WAKE: Duration = Duration::from_secs(1);
+
+/// The listener's wait after a failed connection attempt: the first, then
+/// doubled each time up to the last, so a database that is down for long is
+/// not hammered, and one back after a restart is listened to again soon.
+const LISTEN_RETRY_FIRST: Duration = Duration::from_millis(250);
+const LISTEN_RETRY_MAX: Duration = Duration::from_secs(30);
 
 /// Games in a PostgreSQL database. One connection behind a mutex per
 /// server instance; each write is one transaction, committed (and so
@@ -193,6 +211,9 @@ impl Storage for PgStorage {
                 &[&game, &version, &row.entry.as_str(), &row.seat, &row.text],
             )?;
             tx.execute("UPDATE games SET version = $2, status = $3 WHERE id = $1", &[&game, &version, &status])?;
+            // Delivered to every listener when (and only if) this commits:
+            // other instances' open pages learn of the row at once.
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{game}:{version}")])?;
             tx.commit()
         })
     }
@@ -301,4 +322,109 @@ impl Storage for PgStorage {
             tx.commit()
         })
     }
+
+    /// One thread and one connection of its own, `LISTEN`ing on
+    /// [`CHANNEL`] (see [`listen`]). Its application name is the URL's (or
+    /// `sandtable`) followed by ` listen`, so an administrator can tell it
+    /// from the storage's connection.
+    fn watch(&self, feed: UnboundedSender<Change>) -> bool {
+        let mut config: postgres::Config = match self.connect.parse() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("sandtable: cannot listen for other instances' changes ({e}); polling only");
+                return false;
+            }
+        };
+        let name = format!("{} listen", config.get_application_name().unwrap_or("sandtable"));
+        // A network that drops silently (no reset) would leave the listener
+        // waiting on a dead connection for ever: TCP keepalives find it
+        // within about a minute, and the listener reconnects.
+        config
+            .application_name(&name)
+            .keepalives(true)
+            .keepalives_idle(Duration::from_secs(30))
+            .keepalives_interval(Duration::from_secs(10))
+            .keepalives_retries(3);
+        std::thread::Builder::new().name("sandtable-listen".into()).spawn(move || listen(&config, &feed)).is_ok()
+    }
+}
+
+/// The listener's loop: connects, `LISTEN`s, sends [`Change::Listening`],
+/// then each notification as a [`Change::Appended`] as it comes (the thread
+/// blocks on the connection: no polling, so a row reaches the feed as soon
+/// as PostgreSQL delivers its notification). A connection that fails sends
+/// [`Change::Lost`] and is replaced at once, then after waits from
+/// [`LISTEN_RETRY_FIRST`] doubling to [`LISTEN_RETRY_MAX`]. Ends when the
+/// feed's receiver is gone (within [`LISTEN_WAKE`]).
+fn listen(config: &postgres::Config, feed: &UnboundedSender<Change>) {
+    let mut wait = LISTEN_RETRY_FIRST;
+    while !feed.is_closed() {
+        let listening =
+            config.connect(NoTls).and_then(|mut c| c.batch_execute(&format!("LISTEN {CHANNEL}")).map(|()| c));
+        let mut client = match listening {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("sandtable: cannot listen for other instances' changes ({}); trying again", why(&e));
+                // The first try after a lost connection is immediate; only
+                // failures wait, longer each time.
+                pause(wait, feed);
+                wait = (wait * 2).min(LISTEN_RETRY_MAX);
+                continue;
+            }
+        };
+        wait = LISTEN_RETRY_FIRST;
+        if feed.send(Change::Listening).is_err() {
+            return;
+        }
+        let why = loop {
+            // Blocks until a notification comes or LISTEN_WAKE passes.
+            let next = client.notifications().timeout_iter(LISTEN_WAKE).next();
+            match next {
+                Ok(Some(n)) => {
+                    if let Some(change) = appended(n.payload()) {
+                        if feed.send(change).is_err() {
+                            return;
+                        }
+                    }
+                }
+                Ok(None) if client.is_closed() => break "the connection closed".to_owned(),
+                Ok(None) if feed.is_closed() => return,
+                Ok(None) => {}
+                Err(e) => break why(&e),
+            }
+        };
+        eprintln!("sandtable: stopped listening for other instances' changes ({why}); reconnecting");
+        if feed.send(Change::Lost).is_err() {
+            return;
+        }
+    }
+}
+
+/// What went wrong, with the database's own message when it sent one
+/// (`db error` alone says nothing).
+fn why(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{e}: {}", db.message()),
+        None => e.to_string(),
+    }
+}
+
+/// Sleeps `wait`, in steps of [`LISTEN_WAKE`] so that a server that stops
+/// meanwhile is not kept waiting for its listener's thread to end.
+fn pause(wait: Duration, feed: &UnboundedSender<Change>) {
+    let until = Instant::now() + wait;
+    while !feed.is_closed() {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return;
+        }
+        std::thread::sleep(left.min(LISTEN_WAKE));
+    }
+}
+
+/// Reads a notification's payload, `game:version`; `None` for anything
+/// else (some other program notifying on the same channel).
+fn appended(payload: &str) -> Option<Change> {
+    let (game, version) = payload.rsplit_once(':')?;
+    Some(Change::Appended { game: game.to_owned(), version: version.parse().ok()? })
 }

@@ -236,3 +236,149 @@ impl Storage for SqliteStorage {
         })
     }
 }
+
+/// Why [`backup`] made no copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackupError {
+    /// There is no file at the source path (none is created).
+    NoSource,
+    /// The source is not a sandtable database (not SQLite, or no journal).
+    NotSandtable,
+    /// The target exists already: a backup never overwrites a file.
+    TargetExists,
+    /// SQLite or the file system failed; the text says how.
+    Failed(String),
+}
+
+impl std::fmt::Display for BackupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BackupError::NoSource => write!(f, "no database there"),
+            BackupError::NotSandtable => write!(f, "not a sandtable database"),
+            BackupError::TargetExists => write!(f, "the target exists already"),
+            BackupError::Failed(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// What [`backup`] copied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Copied {
+    /// Games in the copy.
+    pub games: u64,
+    /// Journal rows in the copy (every acknowledged change).
+    pub rows: u64,
+    /// The copy's size.
+    pub bytes: u64,
+}
+
+/// Copies the SQLite database at `source` to a new file `target` while
+/// servers may go on using it, as it stands at one moment: the committed
+/// rows still in its WAL (not yet checkpointed into the main file, which a
+/// plain copy of the file would miss) included. SQLite's online backup API
+/// copies every page in one step, under one read transaction: in WAL mode
+/// that neither waits for writers nor makes them wait, and it is one
+/// consistent snapshot (copied in several steps, a write between two would
+/// restart the copy). The copy is a single file in rollback-journal mode
+/// (no `-wal` beside it to lose); a server opening it turns WAL on again.
+/// It is written as `target.partial` (replaced if left over), synced,
+/// checked with `PRAGMA integrity_check`, then renamed to `target`, so a
+/// file named `target` is only ever a whole, checked copy.
+///
+/// Cost: the database read once and written once, and the copy read once
+/// more for the check; meanwhile the source's WAL cannot be checkpointed
+/// past the snapshot, so it may grow until the copy ends.
+///
+/// # Errors
+/// No source, not a sandtable database, an existing target, or SQLite or
+/// the file system failed (nothing is left at `target` then).
+pub fn backup(source: &std::path::Path, target: &std::path::Path) -> Result<Copied, BackupError> {
+    use rusqlite::backup::{Backup, StepResult};
+    use rusqlite::OpenFlags;
+    let failed = |e: &dyn std::fmt::Display| BackupError::Failed(e.to_string());
+    if !source.is_file() {
+        return Err(BackupError::NoSource);
+    }
+    if target.exists() {
+        return Err(BackupError::TargetExists);
+    }
+    // Never created here; read-write only because a WAL reader writes its
+    // shared-memory index.
+    let src = Connection::open_with_flags(source, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| failed(&e))?;
+    src.busy_timeout(std::time::Duration::from_secs(5)).map_err(|e| failed(&e))?;
+    match src.query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'journal'", [], |r| {
+        r.get::<_, i64>(0)
+    }) {
+        Ok(1) => {}
+        Ok(_) => return Err(BackupError::NotSandtable),
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::NotADatabase) => {
+            return Err(BackupError::NotSandtable)
+        }
+        Err(e) => return Err(failed(&e)),
+    }
+    let mut partial = target.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    let made = (|| -> Result<Copied, BackupError> {
+        let _ = std::fs::remove_file(&partial);
+        let mut dst = Connection::open(&partial).map_err(|e| failed(&e))?;
+        {
+            let copy = Backup::new(&src, &mut dst).map_err(|e| failed(&e))?;
+            // BUSY or LOCKED: the source's lock could not be had at once
+            // (a writer mid-checkpoint, or a database not in WAL mode being
+            // written). Tried again for about 10 s.
+            let mut tries = 0;
+            loop {
+                match copy.step(-1).map_err(|e| failed(&e))? {
+                    StepResult::Done => break,
+                    StepResult::More => {}
+                    StepResult::Busy | StepResult::Locked if tries < 100 => {
+                        tries += 1;
+                        std::thread::sleep(std::time::Duration::from_millis(100));
+                    }
+                    StepResult::Busy | StepResult::Locked => {
+                        return Err(BackupError::Failed("the database stayed locked for 10 s".into()))
+                    }
+                    // StepResult is non-exhaustive.
+                    _ => return Err(BackupError::Failed("unexpected backup step".into())),
+                }
+            }
+        }
+        let mode: String = dst.query_row("PRAGMA journal_mode=DELETE", [], |r| r.get(0)).map_err(|e| failed(&e))?;
+        if !mode.eq_ignore_ascii_case("delete") {
+            return Err(BackupError::Failed(format!("the copy stayed in journal mode {mode}")));
+        }
+        let check: String = dst.query_row("PRAGMA integrity_check", [], |r| r.get(0)).map_err(|e| failed(&e))?;
+        if check != "ok" {
+            return Err(BackupError::Failed(format!("the copy fails its integrity check: {check}")));
+        }
+        let count = |sql: &str| dst.query_row(sql, [], |r| r.get::<_, i64>(0)).map(|n| n as u64);
+        let games = count("SELECT count(*) FROM games").map_err(|e| failed(&e))?;
+        let rows = count("SELECT count(*) FROM journal").map_err(|e| failed(&e))?;
+        dst.close().map_err(|(_, e)| failed(&e))?;
+        let file = std::fs::File::open(&partial).map_err(|e| failed(&e))?;
+        file.sync_all().map_err(|e| failed(&e))?;
+        let bytes = file.metadata().map_err(|e| failed(&e))?.len();
+        Ok(Copied { games, rows, bytes })
+    })();
+    let copied = match made {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
+    };
+    if let Err(e) = std::fs::rename(&partial, target) {
+        let _ = std::fs::remove_file(&partial);
+        return Err(failed(&e));
+    }
+    // The rename itself survives a power cut once the directory is synced
+    // (Unix; elsewhere a directory cannot be opened to sync).
+    #[cfg(unix)]
+    if let Some(dir) = target.parent() {
+        let dir = if dir.as_os_str().is_empty() { std::path::Path::new(".") } else { dir };
+        std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(|e| failed(&e))?;
+    }
+    Ok(copied)
+}

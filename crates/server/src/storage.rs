@@ -208,6 +208,28 @@ impl std::error::Error for StorageError {}
 /// Shorthand for storage results.
 pub type Stored<T> = Result<T, StorageError>;
 
+/// What the database says changed, as a change feed
+/// ([`Storage::watch`]) reports it: how server instances sharing one
+/// database learn of each other's writes without re-reading the journal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The feed listens (at first, or again after it was lost): anything
+    /// may have changed while it did not, so every game in memory is to be
+    /// caught up once.
+    Listening,
+    /// The feed stopped listening (its connection failed) and is trying
+    /// again: until [`Change::Listening`], only polling sees other writers.
+    Lost,
+    /// Game `game` has a committed journal row at `version` (written by
+    /// any instance, this one included).
+    Appended {
+        /// The game's id.
+        game: String,
+        /// The version its row made.
+        version: u64,
+    },
+}
+
 /// Durable games. Calls block (disk or network): the server calls them from
 /// `spawn_blocking`. Every write is one transaction; a call that returned
 /// `Ok` is on disk (or in the database) for good.
@@ -249,6 +271,16 @@ pub trait Storage: Send + Sync {
     /// `invite` opening `game` as `role`, in one transaction. Waits for
     /// (or makes wait) a [`Storage::claim`] on the same game.
     fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()>;
+    /// Starts sending `feed` every journal row committed to the database,
+    /// by any server instance, as [`Change`]s, on a thread of its own, until
+    /// `feed`'s receiver is dropped. `false` when the back end has no such
+    /// feed (the default, and SQLite's: one file, one server), so only
+    /// polling sees other writers. PostgreSQL: LISTEN/NOTIFY, one extra
+    /// connection and one thread per call.
+    fn watch(&self, feed: tokio::sync::mpsc::UnboundedSender<Change>) -> bool {
+        let _ = feed;
+        false
+    }
 }
 
 /// What a back end's claim transaction found, as [`Storage::claim`] answers

@@ -43,9 +43,16 @@ const WS_MAX_WRITE_BUFFER: usize = 4 << 20;
 #[derive(Clone, Copy, Debug)]
 pub struct WsConfig {
     /// How often a socket re-reads the journal, so changes made through
-    /// another server instance (shared PostgreSQL) reach it too. Not once
-    /// the game is over (changes made here still reach it at once).
+    /// another server instance sharing the database reach it too, while the
+    /// storage has no change feed listening (SQLite; PostgreSQL while its
+    /// listening connection is being replaced). Not once the game is over
+    /// (changes made here still reach it at once).
     pub poll: Duration,
+    /// The same while the change feed listens ([`crate::hub::Hub::listening`]):
+    /// other instances' changes then come as notifications, within
+    /// milliseconds, and this re-read is only a safety net. Checked at
+    /// `poll`'s ticks, so it takes effect in steps of `poll`.
+    pub poll_listening: Duration,
     /// How often the server pings each socket.
     pub ping: Duration,
     /// A socket that has sent nothing (a pong or anything) for this long is closed.
@@ -55,11 +62,13 @@ pub struct WsConfig {
 }
 
 impl Default for WsConfig {
-    /// Re-read the journal every 5 s, ping every 30 s, close after 75 s of
+    /// Re-read the journal every 5 s (every 60 s while PostgreSQL's
+    /// LISTEN/NOTIFY feed listens), ping every 30 s, close after 75 s of
     /// silence (two missed pongs and some slack), 64 sockets a game.
     fn default() -> WsConfig {
         WsConfig {
             poll: Duration::from_secs(5),
+            poll_listening: Duration::from_secs(60),
             ping: Duration::from_secs(30),
             timeout: Duration::from_secs(75),
             per_game: 64,
@@ -120,12 +129,17 @@ async fn push(
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
     ping.tick().await;
     let mut heard = Instant::now();
+    // When this socket last re-read the journal.
+    let mut read = Instant::now();
     let mut over = false;
     // What to do before waiting again: nothing, compare versions, or
     // re-read the journal and compare.
     let mut check = Some(true);
     loop {
         if let Some(catch_up) = check.take() {
+            if catch_up {
+                read = Instant::now();
+            }
             // The token may have been revoked (a re-issued invite): from
             // memory, or from the database once its cached entry expired.
             match state.hub.resolve(&token).await {
@@ -161,7 +175,11 @@ async fn push(
                 Ok(()) => check = Some(false),
                 Err(_) => return,
             },
-            _ = poll.tick(), if !over => check = Some(true),
+            _ = poll.tick(), if !over => {
+                if !state.hub.listening() || read.elapsed() >= config.poll_listening {
+                    check = Some(true);
+                }
+            }
             _ = ping.tick() => {
                 if !send(&mut socket, Message::Ping(Default::default()), config.timeout).await {
                     return;

@@ -16,7 +16,9 @@ fn battery(s: &dyn Storage) {
         game: "totensonntag".into(),
         setup: "{\"seed\":1}".into(),
         seats: vec![("axis".into(), SeatKind::Bot), ("allies".into(), SeatKind::Human)],
-        created: 1_700_000_000,
+        // Far ahead of every other game the tests make in a shared database, so
+        // it lists first (newest first) however many they make meanwhile.
+        created: 4_102_444_800,
     };
     let (t_admin, t_seat) = (unique("a"), unique("s"));
     s.create(&row, &[(t_admin.clone(), Role::Admin), (t_seat.clone(), Role::Seat("allies".into()))], "{}")
@@ -211,4 +213,81 @@ fn postgres_concurrent_appends_are_each_answered_truly() {
     let Some(url) = common::postgres_url() else { return };
     let store = storage::open(&url, Durability::Full).expect("open");
     concurrent_appends(store.as_ref());
+}
+
+#[test]
+fn a_backup_of_a_live_sqlite_database_is_a_consistent_moment_with_every_committed_row() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::Arc;
+    let path = common::sqlite_path();
+    let s: Arc<dyn Storage> = Arc::from(storage::open(&path, Durability::Normal).expect("open"));
+    let id = unique("g");
+    let row = GameRow {
+        id: id.clone(),
+        game: "totensonntag".into(),
+        setup: "{}".into(),
+        seats: vec![("allies".into(), SeatKind::Human)],
+        // Far ahead of every other game the tests make in a shared database, so
+        // it lists first (newest first) however many they make meanwhile.
+        created: 4_102_444_800,
+    };
+    s.create(&row, &[], "{}").expect("create");
+    // A writer goes on appending throughout, as a server would.
+    let (stop, acked) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicU64::new(0)));
+    let writer = {
+        let (s, id, stop, acked) = (s.clone(), id.clone(), stop.clone(), acked.clone());
+        std::thread::spawn(move || {
+            let mut v = 0;
+            while !stop.load(Ordering::SeqCst) {
+                v += 1;
+                let r = JournalRow { version: v, entry: Entry::Act, seat: "allies".into(), text: format!("move {v}") };
+                s.append(&id, &r, &format!("{{\"v\":{v}}}")).expect("append");
+                acked.store(v, Ordering::SeqCst);
+            }
+        })
+    };
+    for i in 1..=3u64 {
+        let start = std::time::Instant::now();
+        while acked.load(Ordering::SeqCst) < 20 * i {
+            assert!(start.elapsed() < std::time::Duration::from_secs(30), "the writer stalled");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let before = acked.load(Ordering::SeqCst);
+        assert!(std::fs::metadata(format!("{path}-wal")).is_ok_and(|m| m.len() > 0), "rows sit in the WAL");
+        let target = format!("{path}.backup{i}");
+        let copied = sandtable_server::sqlite::backup(path.as_ref(), target.as_ref()).expect("backup");
+        assert!(!std::path::Path::new(&format!("{target}-wal")).exists(), "the copy is one file");
+        let b = storage::open(&target, Durability::Full).expect("the copy opens");
+        let rows = b.journal(&id, 0).expect("journal");
+        let n = rows.len() as u64;
+        // Every row acknowledged before the backup began, in order, no gap;
+        // and the games row of that same moment.
+        assert!(n >= before, "{n} rows in the copy, {before} acknowledged before it");
+        assert!(rows.iter().zip(1..).all(|(r, v)| r.version == v && r.text == format!("move {v}")));
+        let listed = b.list(10).expect("list");
+        assert_eq!(listed.iter().find(|l| l.game.id == id).map(|l| l.version), Some(n), "one consistent moment");
+        assert_eq!((copied.games, copied.rows), (1, n));
+    }
+    stop.store(true, Ordering::SeqCst);
+    writer.join().expect("writer");
+}
+
+#[test]
+fn a_backup_never_overwrites_nor_creates_and_refuses_what_is_not_a_sandtable_database() {
+    use sandtable_server::sqlite::{backup, BackupError};
+    let path = common::sqlite_path();
+    drop(storage::open(&path, Durability::Full).expect("open"));
+    let taken = format!("{path}.taken");
+    std::fs::write(&taken, b"keep me").expect("write");
+    assert_eq!(backup(path.as_ref(), taken.as_ref()), Err(BackupError::TargetExists));
+    assert_eq!(std::fs::read(&taken).expect("read"), b"keep me");
+    let missing = format!("{path}.missing");
+    assert_eq!(backup(missing.as_ref(), format!("{path}.out").as_ref()), Err(BackupError::NoSource));
+    assert!(!std::path::Path::new(&missing).exists(), "no database is created");
+    assert_eq!(backup(taken.as_ref(), format!("{path}.out").as_ref()), Err(BackupError::NotSandtable));
+    let other = format!("{path}.other");
+    // Some other program's SQLite database.
+    rusqlite::Connection::open(&other).and_then(|c| c.execute_batch("CREATE TABLE notes (x)")).expect("another db");
+    assert_eq!(backup(other.as_ref(), format!("{path}.out").as_ref()), Err(BackupError::NotSandtable));
+    assert!(!std::path::Path::new(&format!("{path}.out")).exists());
 }

@@ -2,9 +2,9 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A fresh empty directory under the system temp dir, removed on drop.
@@ -58,4 +58,19 @@ pub fn stderr(o: &Output) -> String {
 pub fn ok(o: &Output) -> String {
     assert!(o.status.success(), "exit {:?}\nstdout:\n{}\nstderr:\n{}", o.status.code(), stdout(o), stderr(o));
     stdout(o)
+}
+
+/// `sandtable serve` on `db` (any free port, bots without delay, no rate
+/// limit to speak of), once it listens: the process and its base URL.
+pub fn serve(db: &str) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", db, "--bot-delay-ms", "0", "--rate", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("sandtable serve starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut first).expect("banner");
+    let url = first.split_whitespace().find(|w| w.starts_with("http://")).expect("the banner names the URL");
+    (child, url.trim_end_matches('/').to_owned())
 }
