@@ -3,11 +3,12 @@
 //! after a restart on the same database every game's version is at least
 //! the last one the server acknowledged for it.
 
+mod common;
+
+use common::{serve, Reaped};
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, Ipv4Addr};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,27 +20,6 @@ const BEFORE_KILL: u64 = 3000;
 /// Clients per loopback source address, under the server's cap per address.
 const PER_ADDRESS: usize = 16;
 
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve(db: &str) -> (Server, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", db, "--bot-delay-ms", "0", "--rate", "1000000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("sandtable serve starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut first).expect("banner");
-    let url = first.split_whitespace().find(|w| w.starts_with("http://")).expect("the banner names the URL");
-    (Server(child), url.trim_end_matches('/').to_owned())
-}
 
 fn client(i: usize) -> reqwest::Client {
     let from = IpAddr::V4(Ipv4Addr::new(127, 0, 3 + (i / PER_ADDRESS / 250) as u8, 1 + (i / PER_ADDRESS % 250) as u8));
@@ -83,7 +63,8 @@ async fn play(
 }
 
 async fn kill_under_load(db: &str) {
-    let (mut server, base) = serve(db);
+    let (server, base) = serve(db);
+    let mut server = Reaped(server);
     let http = client(0);
     let mut games: Vec<HashMap<String, String>> = Vec::new();
     for i in 0..GAMES {
@@ -122,7 +103,8 @@ async fn kill_under_load(db: &str) {
     server.0.wait().expect("reaped");
     stop.store(true, Ordering::Relaxed);
     while players.join_next().await.is_some() {}
-    let (_server, base) = serve(db);
+    let (restarted, base) = serve(db);
+    let _restarted = Reaped(restarted);
     let mut lost = Vec::new();
     let mut versions = 0u64;
     for (g, seats) in games.iter().enumerate() {

@@ -4,10 +4,11 @@
 //! and after opening a few hundred sockets, from many loopback addresses
 //! (the server caps connections per address).
 
+mod common;
+
+use common::{serve, Reaped};
 use futures_util::StreamExt;
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tokio::net::TcpSocket;
 
@@ -20,27 +21,6 @@ const PER_GAME: usize = 50;
 /// What a socket may cost at most; the fault measured ~129 KB.
 const MOST_PER_SOCKET: u64 = 48 * 1024;
 
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve(db: &str) -> (Server, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandtable"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", db, "--rate", "100000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("sandtable serve starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut first).expect("banner");
-    let url = first.split_whitespace().find(|w| w.starts_with("http://")).expect("the banner names the URL");
-    (Server(child), url.trim_end_matches('/').trim_start_matches("http://").to_owned())
-}
 
 /// The resident memory of process `pid`, in bytes (Linux: /proc).
 fn rss(pid: u32) -> u64 {
@@ -58,7 +38,9 @@ fn rss(pid: u32) -> u64 {
 async fn an_open_websocket_costs_the_server_little() {
     let dir = std::env::temp_dir().join(format!("sandtable-wsmem-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let (server, host) = serve(&format!("sqlite:{}", dir.join("games.db").display()));
+    let (server, base) = serve(&format!("sqlite:{}", dir.join("games.db").display()));
+    let server = Reaped(server);
+    let host = base.trim_start_matches("http://").to_owned();
     let http = reqwest::Client::new();
     let mut urls = Vec::new();
     for _ in 0..(PER_ADDRESS + SOCKETS).div_ceil(PER_GAME) {

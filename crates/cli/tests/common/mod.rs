@@ -74,3 +74,14 @@ pub fn serve(db: &str) -> (Child, String) {
     let url = first.split_whitespace().find(|w| w.starts_with("http://")).expect("the banner names the URL");
     (child, url.trim_end_matches('/').to_owned())
 }
+
+/// A child process killed and reaped when dropped, so a test that fails
+/// leaves no server behind.
+pub struct Reaped(pub Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
