@@ -101,7 +101,10 @@ impl Colditz {
     }
 
     /// A POW gives himself up by moving onto a guard: guard to the office,
-    /// POW to solitary, nothing confiscated.
+    /// POW to solitary. 2016 (Arrest): «сами вызвать Арест» — it is an arrest,
+    /// so outside the castle or in the outer courtyard his officer discards
+    /// an Equipment card of his choice, as for every arrest there; classic
+    /// summary: "No equipment cards are discarded".
     pub(crate) fn give_up(&self, s: &mut State, q: PawnId, guard: PawnId, ev: &mut Events) {
         let zone = s.pawn(q).circle().map(|c| self.board.circle(c).zone);
         s.pawn_mut(guard).loc = Loc::Office;
@@ -112,6 +115,9 @@ impl Colditz {
             )
         });
         self.to_solitary(s, q, zone.is_some_and(Zone::is_inner), ev);
+        if !s.classic && matches!(zone, Some(Zone::Outer | Zone::Outside)) {
+            self.confiscate(s, q.nation().expect("a POW"), 1);
+        }
     }
 
     /// Puts a POW in a free cell: inner or outer as asked, else the other

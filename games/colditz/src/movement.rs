@@ -117,7 +117,7 @@ impl Colditz {
     /// Attempt marker at one of its circles, or a detected tunnel starting in it.
     pub(crate) fn room_open_to_guards(&self, s: &State, room: u8) -> bool {
         let in_room = |c: CircleId| self.board.circle(c).zone == Zone::Room(room);
-        s.search == Some(room)
+        s.search & (1 << room) != 0
             || s.markers.iter().any(|m| in_room(m.a) || in_room(m.b))
             || TunnelId::ALL
                 .into_iter()
@@ -540,7 +540,7 @@ impl Colditz {
             } else if let Some(q) = below.filter(|_| self.is_tunnel_middle(d.circle)) {
                 self.arrest(s, p, q, ev);
             } else if let Zone::Room(r) = self.board.circle(d.circle).zone {
-                if s.search == Some(r) {
+                if s.search & (1 << r) != 0 {
                     self.resolve_search(s, p, r, ev);
                 }
             }
@@ -564,7 +564,7 @@ impl Colditz {
             )
         });
         if let Some(g) = there {
-            // Self-arrest: the guard goes to the office; nothing is confiscated.
+            // Self-arrest is an arrest (2016: Equipment lost outside; classic: nothing).
             self.give_up(s, p, g, ev);
             return;
         }

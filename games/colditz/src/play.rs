@@ -5,7 +5,7 @@ use crate::action::Arg;
 use crate::board::{Link, TunnelId, Zone};
 use crate::cards::{Card, Equipment};
 use crate::movement::Occupancy;
-use crate::pawn::{guards_for, Nation, PawnId, GERMAN};
+use crate::pawn::{Nation, PawnId, GERMAN};
 use crate::state::{Loc, Pending, Phase, State, TunnelState};
 use crate::{Action, Colditz};
 use sandtable_core::{Audience, Events, Illegal, Seat, Text};
@@ -121,12 +121,8 @@ impl Colditz {
                 }
                 self.security_card_reaches(s, p)
             }
-            (Card::Search(_), Arg::None, Arg::None) => {
-                if s.search.is_some() {
-                    return Err(Illegal::fixed("Colditz: Search", "one Search a turn", "один Обыск за ход"));
-                }
-                Ok(())
-            }
+            // Search: no limit of one a turn (neither text has one).
+            (Card::Search(_), Arg::None, Arg::None) => Ok(()),
             (Card::ShootToKill, Arg::Pawn(g), Arg::Pawn(q)) => {
                 let target_outside = s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Outside)
                     && !s.pawn(q).in_tunnel;
@@ -349,7 +345,7 @@ impl Colditz {
                 self.confiscate(s, p.nation().expect("a POW"), 1);
             }
             (Card::Search(room), ..) => {
-                s.search = Some(room);
+                s.search |= 1 << room;
                 // Officers with POWs in the room whose cards make them liable may answer
                 // with Advance Warning; each is asked, holding one or not.
                 for n in self.nations(s).collect::<Vec<_>>() {
@@ -576,8 +572,7 @@ impl Colditz {
         // 2016: a guard leaving the board in the German's turn may not come back that
         // turn (the office first); classic: straight to the barracks.
         s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
-        s.search = None;
-        let _ = guards_for;
+        s.search &= !(1 << room);
         ev.say("Colditz: Cards", || Text::fixed("the room is searched", "Комната обыскана"));
     }
 }

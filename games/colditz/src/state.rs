@@ -211,8 +211,10 @@ pub struct State {
     pub markers: Vec<Marker>,
     /// The tunnels.
     pub tunnels: [TunnelState; 3],
-    /// The room a Search card opened to guards this turn.
-    pub search: Option<u8>,
+    /// Rooms Search cards opened to guards this turn (bit = room index):
+    /// any number of Search cards may be played in a turn (neither text
+    /// limits them).
+    pub search: u32,
     /// Escapes by nation (Do-or-Die escapes included).
     pub escapes: [u8; 5],
     /// Escapes by Do-or-Die, by nation (classic: a game whose only escapes

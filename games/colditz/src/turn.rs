@@ -128,7 +128,7 @@ impl Colditz {
             self.collapse_tunnels(s, ev);
         }
         s.kit_share = [false; 5];
-        s.search = None;
+        s.search = 0;
         s.mp = 0;
         s.releases = 0;
         if seat == GERMAN {

@@ -184,19 +184,49 @@ fn colditz_arrest_a_pow_may_give_himself_up_to_a_guard() {
     play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, g)));
     assert_eq!(at(&s, guard(1)), Loc::Office);
     assert!(in_cells(&r, &s, pow(BR, 1), 0));
-    // In the outer courtyard, with Equipment: nothing is confiscated.
-    let (g, p) = side_by_side(&r0, Zone::Outer);
-    let (r, mut s) = face_off(4, g, p);
-    give_equipment(&mut s, BR, Equipment::Rope, 1);
-    move_phase(&mut s, BR.seat(), 1);
-    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, g)));
-    assert_eq!(at(&s, guard(1)), Loc::Office);
-    assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()));
-    assert!(s.pending.is_empty(), "no confiscation on a self-arrest");
-    assert_eq!(s.holds(BR, Equipment::Rope), 1);
     // The guard is back in the barracks only at the end of the German's turn.
     play(&r, &mut s, BR.seat(), "end");
     assert_eq!(at(&s, guard(1)), Loc::Office);
+}
+
+/// Arrest (2016) — issue 10, point 4: «Имеют ли Офицеры Беглецы Экипировку
+/// или нет, они могут также сами вызвать Арест» — a self-arrest is an arrest,
+/// and «Если Военнопленный находится во Внешнем Дворе или Возле Замка, его
+/// Офицер Беглец должен также сбросить карту Экипировки по своему выбору».
+/// In the inner courtyard nothing is lost; the classic summary keeps "No
+/// equipment cards are discarded".
+#[test]
+fn colditz_2016_arrest_a_self_arrest_outside_costs_an_equipment_card() {
+    let r0 = sandtable_colditz::Colditz::standard();
+    let give_up = |zone: Zone, classic: bool| {
+        let (g, p) = side_by_side(&r0, zone);
+        let (r, mut s) = face_off(4, g, p);
+        s.classic = classic;
+        give_equipment(&mut s, BR, Equipment::Rope, 1);
+        give_equipment(&mut s, BR, Equipment::Key, 1);
+        move_phase(&mut s, BR.seat(), 1);
+        play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, g)));
+        assert_eq!(at(&s, guard(1)), Loc::Office, "Arrest: the guard to the office");
+        assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()), "Arrest: to solitary");
+        (r, s)
+    };
+    // Outer courtyard, 2016: the officer chooses which card goes.
+    let (r, mut s) = give_up(Zone::Outer, false);
+    assert_eq!(
+        s.pending,
+        vec![Pending::Confiscate { nation: BR, count: 1 }],
+        "Arrest: a self-arrest outside costs a card"
+    );
+    assert!(is_legal(&r, &s, BR.seat(), "surrender key") && is_legal(&r, &s, BR.seat(), "surrender rope"));
+    play(&r, &mut s, BR.seat(), "surrender key");
+    assert_eq!((s.holds(BR, Equipment::Key), s.holds(BR, Equipment::Rope)), (0, 1), "Arrest: his choice");
+    // Inner courtyard, 2016: nothing is confiscated there.
+    let (_, s) = give_up(Zone::Inner, false);
+    assert!(s.pending.is_empty(), "Inner Courtyard: an arrest here costs nothing");
+    // Classic: "No equipment cards are discarded".
+    let (_, s) = give_up(Zone::Outer, true);
+    assert!(!s.pending.iter().any(|p| matches!(p, Pending::Confiscate { .. })), "classic: no card lost");
+    assert_eq!(s.held(BR), 2);
 }
 
 #[test]

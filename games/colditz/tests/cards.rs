@@ -430,14 +430,24 @@ fn colditz_cards_move_fast_needs_a_free_circle_in_the_room() {
     play(&r, &mut s, BR.seat(), "play move-fast:kitchen br1");
 }
 
+/// Search (the Security card) — issue 10, point 3: neither the 2016 text
+/// nor the classic summary limits Search cards to one a turn: a second one
+/// played in the same turn opens its room too, and both rooms stay open to
+/// guards until each is searched or the turn ends.
 #[test]
-fn colditz_cards_search_one_a_turn() {
+fn colditz_2016_search_cards_no_limit_of_one_a_turn() {
     let (r, mut s) = blank(4, 1);
     give_card(&mut s, DE, card(&r, "search:dentist"));
     give_card(&mut s, DE, card(&r, "search:kitchen"));
     move_phase(&mut s, DE, 0);
     play(&r, &mut s, DE, "play search:dentist");
-    assert_eq!(refused(&r, &s, DE, "play search:kitchen").rule, "Colditz: Search");
+    assert!(is_legal(&r, &s, DE, "play search:kitchen"), "Search: a second Search card the same turn is legal");
+    play(&r, &mut s, DE, "play search:kitchen");
+    let mut open = sandtable_core::Ruleset::view(&r, &s, sandtable_core::Viewer::Seat(DE)).search;
+    open.sort();
+    assert_eq!(open, vec!["dentist".to_owned(), "kitchen".to_owned()], "Search: both rooms are open to guards");
+    play(&r, &mut s, DE, "end");
+    assert_eq!(s.search, 0, "Search: the rooms close at the end of the German's turn");
 }
 
 #[test]

@@ -150,12 +150,36 @@ fn colditz_setup_variant_without_starting_kits() {
     assert_eq!(s.kit_stock, r.manifest(&s).escape_kits);
 }
 
+/// Variants (2016) — issue 10, point 14: «Игроки могут также договориться
+/// об общем количестве Побегов … Мы предлагаем, чтобы такое число, по
+/// крайней мере, равнялось количеству Офицеров Беглецов» is a suggestion,
+/// not a limit: a total of 3 for 4 officers is a legal set-up, and the game
+/// is won at exactly 3 escapes in all, not at 2.
 #[test]
-fn colditz_setup_total_victory_below_the_officers_is_refused() {
+fn colditz_2016_variants_total_escapes_may_be_set_below_the_officers() {
     let rules = Colditz::standard();
-    let setup = rules
-        .info()
-        .resolve(&Setup::seeded(1).with_option("players", "5").with_option("victory", "total-3"))
-        .expect("resolves");
-    assert!(rules.setup(&setup).is_err(), "a total of 3 for 4 officers");
+    for rule_set in ["2016", "classic"] {
+        let setup = rules
+            .info()
+            .resolve(
+                &Setup::seeded(1)
+                    .with_option("players", "5")
+                    .with_option("victory", "total-3")
+                    .with_option("rules", rule_set),
+            )
+            .expect("resolves");
+        let mut s = rules.setup(&setup).expect("Variants: a total below the number of officers is only a suggestion");
+        assert_eq!(s.victory_total, Some(3));
+        finish_setup(&rules, &mut s);
+        // Below the total: the game goes on; at it: the officers win.
+        s.escapes[BR.index()] = 1;
+        s.escapes[US.index()] = 1;
+        move_phase(&mut s, DE, 0);
+        play(&rules, &mut s, DE, "end");
+        assert_ne!(s.phase, Phase::Over, "Variants: 2 escapes of an agreed 3 do not win");
+        s.escapes[FR.index()] = 1;
+        move_phase(&mut s, DE, 0);
+        play(&rules, &mut s, DE, "end");
+        assert_eq!(s.phase, Phase::Over, "Variants: 3 escapes of an agreed 3 win");
+    }
 }

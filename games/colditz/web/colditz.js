@@ -174,16 +174,16 @@
         el("path", { d: d, fill: n ? n.colour : "#999" }, ga);
       });
     }
-    // The room a Search card opened this turn.
-    if (view.search) {
-      var sr = (drawing.areas || []).filter(function (a) { return a.id === view.search; })[0];
+    // The rooms Search cards opened this turn (any number of them).
+    (view.search || []).forEach(function (room) {
+      var sr = (drawing.areas || []).filter(function (a) { return a.id === room; })[0];
       if (sr) {
         var gs = el("g", { "class": "cz-search" }, svg);
         var d2 = "";
         drawing.circles.forEach(function (c) { if (c.area === sr.id) d2 += hexPath(c.x, c.y, drawing.lattice || {}); });
         el("path", { d: d2, fill: "#e53935", opacity: "0.35" }, gs);
       }
-    }
+    });
     el("path", { d: drawing.walls || "", fill: "none", stroke: "#3e2f25", "stroke-width": "0.32",
       "stroke-linecap": "round" }, svg);
     el("path", { d: drawing.wire || "", fill: "none", stroke: "#4a4a4a", "stroke-width": "0.2",
@@ -569,8 +569,10 @@
     h.push("<div>" + esc(T("Guards on the board: ", "Охранников на поле: ")) + where.board + " · " +
       esc(T("barracks: ", "в Бараках: ")) + where.barracks + " · " + esc(T("office: ", "на Командном Пункте: ")) + where.office + "</div>");
     if (!view.security_hand) h.push("<div>" + esc(T("Security cards in hand: ", "Карт Охраны на руке: ")) + (view.security_cards || 0) + "</div>");
-    if (view.search) h.push('<div class="cz-warn">' + esc(T("Search: guards may enter the ", "Обыск: Охранники могут войти в Комнату ")) +
-      esc(roomName(drawing, view.search, lang)) + "</div>");
+    (view.search || []).forEach(function (room) {
+      h.push('<div class="cz-warn">' + esc(T("Search: guards may enter the ", "Обыск: Охранники могут войти в Комнату ")) +
+        esc(roomName(drawing, room, lang)) + "</div>");
+    });
 
     // Appel.
     if (phase === "appel-answer" || phase === "appel-search" || (view.refused && view.refused.length)) {
