@@ -4,6 +4,7 @@
 //! |---|---|
 //! | `roll` | roll for movement (doubles roll again, at most twice) |
 //! | `move br1 ic12` | move a pawn along free circles to `ic12` (MP = circles passed) |
+//! | `move br1 ap3` | after a claim or a kit: send that POW to a free Appel circle of the officer's choice (no MP) |
 //! | `cross br1 oc3` | a POW steps through a door (key), inspection point (pass), down a drop (rope) or through wire (cutters) |
 //! | `deploy g3 oc12` | a guard from the barracks to a guard post (1 MP) |
 //! | `recall g3` | a guard on a guard post to the Commander's Office (1 MP) |

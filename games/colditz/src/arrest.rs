@@ -149,7 +149,9 @@ impl Colditz {
         }
     }
 
-    /// A free Appel circle for a POW: his place in the diagram, else the first free one.
+    /// A free Appel circle for a POW: his place in the diagram, else the
+    /// first free one (the Appel card: «Это те же самые позиции, на которые
+    /// возвращаются Военнопленные, когда используется карта Сбор»).
     pub(crate) fn appel_circle(&self, s: &State, q: PawnId) -> Option<CircleId> {
         let nation = q.nation()?;
         let occ = Occupancy::of(self, s);
@@ -201,6 +203,7 @@ impl Colditz {
             (Pending::Talisman { .. }, Action::Pass) => Ok(()),
             (Pending::EscapeMarkers { .. }, Action::Pass | Action::RemoveMarkers) => Ok(()),
             (Pending::Warn { .. }, Action::Pass) => Ok(()),
+            (Pending::ToAppel { pow }, a) => self.check_to_appel(s, pow, a),
             (Pending::ChooseCell { .. }, Action::Pass) => Ok(()),
             (Pending::ChooseCell { pow }, Action::Move(p, c))
                 if p == pow
@@ -238,7 +241,7 @@ impl Colditz {
     }
 
     /// The candidate answers to a waiting decision.
-    pub(crate) fn pending_candidates(&self, _s: &State, p: Pending, out: &mut Vec<Action>) {
+    pub(crate) fn pending_candidates(&self, s: &State, p: Pending, out: &mut Vec<Action>) {
         match p {
             Pending::Confiscate { .. } => {
                 out.extend(Equipment::ALL.map(Action::Surrender));
@@ -250,6 +253,10 @@ impl Colditz {
             Pending::EscapeMarkers { .. } => out.extend([Action::RemoveMarkers, Action::Pass]),
             Pending::Warn { .. } => {
                 out.extend([Action::Play(Card::AdvanceWarning, crate::Arg::None, crate::Arg::None), Action::Pass])
+            }
+            Pending::ToAppel { pow } => {
+                out.push(Action::Pass);
+                out.extend(self.free_appel_circles(s).into_iter().map(|c| Action::Move(pow, c)));
             }
             Pending::ChooseCell { pow } => {
                 out.push(Action::Pass);
@@ -303,6 +310,17 @@ impl Colditz {
                 self.resolve_shot(s, shot, talisman, ev);
             }
             (Pending::ChooseCell { pow }, Action::Move(_, c)) => s.pawn_mut(pow).loc = Loc::Circle(c),
+            (Pending::ToAppel { pow }, Action::Move(_, c)) => {
+                let pawn = s.pawn_mut(pow);
+                pawn.loc = Loc::Circle(c);
+                pawn.in_tunnel = false;
+                ev.say("Colditz: Equipment cards", || {
+                    Text::new(
+                        format!("{} goes to Appel at {}", pow.code(), self.board.key(c)),
+                        format!("{} отправлен на Место Сбора: {}", pow.code(), self.board.key(c)),
+                    )
+                });
+            }
             (Pending::Warn { nation, room }, Action::Play(Card::AdvanceWarning, ..)) => {
                 self.do_advance_warning(s, nation.seat(), Some(room), ev);
             }

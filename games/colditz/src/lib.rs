@@ -198,6 +198,7 @@ impl Colditz {
                 Pending::EscapeMarkers { .. } => GERMAN,
                 Pending::Warn { nation, .. } => nation.seat(),
                 Pending::ChooseCell { .. } => GERMAN,
+                Pending::ToAppel { pow } => pow.nation().map_or(GERMAN, Nation::seat),
             });
         }
         match s.phase {

@@ -244,6 +244,13 @@ impl Colditz {
                 }
                 Ok(())
             }
+            // Authored: with no Security card in the German's hand Sabotage
+            // would do nothing (and show nothing): it waits for a target.
+            (Card::Sabotage, Arg::None, Arg::None) if s.hands[GERMAN.index()].is_empty() => Err(Illegal::fixed(
+                "Colditz: Sabotage",
+                "the German holds no Security card to discard",
+                "у Офицера Охраны нет карт Охраны, которые можно сбросить",
+            )),
             (Card::Sabotage, Arg::None, Arg::None) => Ok(()),
             (Card::StaffCar, Arg::Pawn(p), Arg::None) => {
                 let next_to_car = s.pawn(p).circle().is_some_and(|c| self.board.net.link(c, self.board.car).is_some());

@@ -115,6 +115,13 @@ pub enum Pending {
         /// The POW just put in solitary.
         pow: PawnId,
     },
+    /// After claiming Equipment or assembling a kit the officer sends each
+    /// POW used «на любые кружки Области Сбора»: he picks a free Appel circle
+    /// (`move pow circle`); the POW waits in his room until placed.
+    ToAppel {
+        /// The POW to place.
+        pow: PawnId,
+    },
     /// After an escape the German may remove the escaper's nation's markers.
     EscapeMarkers {
         /// Whose markers.

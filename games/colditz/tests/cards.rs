@@ -146,6 +146,9 @@ fn colditz_cards_sabotage_the_german_discards_two_and_draws_one() {
     move_phase(&mut s, BR.seat(), 0);
     play(&r, &mut s, BR.seat(), "play sabotage");
     assert_eq!(s.hands[0].len(), 0);
+    // With none it would do nothing: authored, it is not playable then.
+    give_card(&mut s, BR.seat(), card(&r, "sabotage"));
+    assert_eq!(refused(&r, &s, BR.seat(), "play sabotage").rule, "Colditz: Sabotage");
 }
 
 /// br1 next to the staff car, in the British Move phase with the card.

@@ -465,6 +465,7 @@
         text = T("Search of the " + rn + ": " + nationName(p.nation) + " may answer with Advance Warning",
           "Обыск (" + rn + "): " + nationName(p.nation) + " могут ответить картой Предупреждение");
       } else if (p.wait === "choose-cell") text = T("The German chooses the cell for " + p.pow, "Офицер Охраны выбирает Одиночку для " + p.pow);
+      else if (p.wait === "to-appel") text = T("Send " + p.pow + " to any free Appel circle", "Отправьте " + p.pow + " на любой свободный кружок Области Сбора");
       else if (p.wait === "escape-markers") text = T("After the escape: remove the " + nationName(p.nation) + " markers?",
         "После Побега: убрать маркеры (" + nationName(p.nation) + ")?");
       else if (p.wait === "talisman") text = T("Shoot to Kill at " + (p.shot && p.shot.target) + ": a Talisman?",
