@@ -336,6 +336,85 @@ impl Colditz {
 }
 
 impl Colditz {
+    /// The officer's POWs heading back from the outer cells, still outside.
+    fn heading_back(&self, s: &State, nation: Nation) -> Vec<PawnId> {
+        s.present()
+            .filter(|&q| q.nation() == Some(nation) && s.pawn(q).returning)
+            .filter(|&q| s.pawn(q).circle().is_some_and(|c| !self.board.circle(c).zone.is_cell()))
+            .collect()
+    }
+
+    /// Steps from a circle back to the inner courtyard (free gates only).
+    fn way_back(&self, c: CircleId) -> u16 {
+        self.board.to_inner[c.index()]
+    }
+
+    /// 2016, Arrest: «если их Офицер Беглец не имеет никакой Экипировки и
+    /// использует своё движение по максимуму своих возможностей для
+    /// перемещения своих Военнопленных к Внутреннему Двору» — and the
+    /// quick reference «кратчайшим путём». Called before an action of the
+    /// officer whose turn it is: movement spent on anything but moving a POW
+    /// heading back one circle nearer per point (the shortest route), while
+    /// one is out, strays from it. A release from the outer cells is part of
+    /// bringing them back.
+    pub(crate) fn note_return_route(
+        &self,
+        s: &mut State,
+        seat: sandtable_core::Seat,
+        a: Action,
+        dest: Option<(CircleId, bool, u8)>,
+    ) {
+        let Some(nation) = Nation::of_seat(seat) else { return };
+        if s.classic || s.phase != crate::Phase::Move || s.return_strayed {
+            return;
+        }
+        let out = self.heading_back(s, nation);
+        let strays = match a {
+            Action::Move(p, _) => match (s.pawn(p).circle(), dest) {
+                (Some(from), Some((to, tunnel, cost))) if out.contains(&p) => {
+                    tunnel || u32::from(self.way_back(from)) != u32::from(self.way_back(to)) + u32::from(cost)
+                }
+                _ => !out.is_empty(),
+            },
+            Action::Cross(..) => !out.is_empty(),
+            Action::Release(p) => {
+                let outer = s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
+                !out.is_empty() && !outer
+            }
+            _ => false,
+        };
+        if strays {
+            s.return_strayed = true;
+        }
+    }
+
+    /// 2016: at the end of the officer's turn his POWs heading back keep
+    /// their immunity only if the roll went to bringing them back by the
+    /// shortest route as far as it allowed: nothing strayed, and no movement
+    /// is left that would bring one of them nearer.
+    pub(crate) fn judge_return_route(&self, s: &mut State, nation: Nation, ev: &mut Events) {
+        let out = self.heading_back(s, nation);
+        if out.is_empty() {
+            return;
+        }
+        let occ = Occupancy::of(self, s);
+        let could_go_nearer = |q: PawnId| {
+            let Some(c) = s.pawn(q).circle() else { return false };
+            self.reach(s, &occ, q, s.mp).iter().any(|d| !d.tunnel && self.way_back(d.circle) < self.way_back(c))
+        };
+        if s.return_strayed || out.iter().any(|&q| could_go_nearer(q)) {
+            for q in out {
+                s.pawn_mut(q).returning = false;
+            }
+            ev.say("Colditz: Arrest (heading back)", || {
+                Text::fixed(
+                    "the roll did not bring the POWs back by the shortest route: their immunity ends",
+                    "движение не использовано по максимуму для возвращения кратчайшим путём: иммунитет утрачен",
+                )
+            });
+        }
+    }
+
     /// 2016: a POW that ends his movement on a guard post is liable to arrest:
     /// a guard from the barracks takes the post and arrests him at once (the
     /// German always takes the arrest when a guard is free: it costs him

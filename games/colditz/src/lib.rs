@@ -456,6 +456,13 @@ impl Colditz {
             self.do_pending(s, a, ev);
             return;
         }
+        if seat == self.turn_seat(s) {
+            let dest = match &plan {
+                Plan::Move(d) => Some((d.circle, d.tunnel, d.cost)),
+                _ => None,
+            };
+            self.note_return_route(s, seat, a, dest);
+        }
         match a {
             Action::Roll if s.phase == Phase::AppelSearch => {
                 s.refused = 0;

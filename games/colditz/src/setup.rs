@@ -103,6 +103,7 @@ impl Colditz {
             broke_out: [false; 3],
             kit_share: [false; 5],
             posting_closed: false,
+            return_strayed: false,
             played: 0,
             guards_moved: 0,
             appel_waiting: 0,

@@ -35,8 +35,8 @@ pub struct Pawn {
     /// A POW released from the outer cells on its way back in: immune from
     /// arrest while his officer holds no equipment and he keeps moving back.
     pub returning: bool,
-    /// While `returning`: circles to the inner courtyard at the end of his
-    /// officer's last turn (he must get closer every turn to stay immune).
+    /// While `returning`, classic: circles to the inner courtyard at the end
+    /// of his officer's last turn (he must get closer every turn to stay immune).
     pub return_distance: u8,
     /// Used a Key since the German's last turn (Arrest Key Holder).
     pub used_key: bool,
@@ -233,6 +233,10 @@ pub struct State {
     pub broke_out: [bool; 3],
     /// A kit taken out this turn that one more POW of the nation may share.
     pub kit_share: [bool; 5],
+    /// 2016: movement this turn went elsewhere than moving the officer's POWs
+    /// heading back from the outer cells by the shortest route, while one was
+    /// out: at the end of the turn they lose their immunity.
+    pub return_strayed: bool,
     /// Guards may not be posted from the barracks any more this turn (classic).
     pub posting_closed: bool,
     /// Guards moved this turn (bit = guard number − 1): a lone chasing guard
