@@ -48,6 +48,19 @@ impl Colditz {
                 });
             }
         }
+        // Classic rule 5: «Первый Офицер Беглец, который совершит два Успешных
+        // Побега, станет победителем» — the game ends at once, his alone.
+        if s.classic && s.victory_total.is_none() && s.escapes[i] >= 2 {
+            s.pending.clear();
+            s.phase = crate::Phase::Over;
+            ev.say("Colditz classic: Victory", || {
+                Text::new(
+                    format!("the {} are the first to make two escapes", nation.name().en),
+                    format!("{} первыми совершили два Успешных Побега", nation.name().ru),
+                )
+            });
+            return;
+        }
         if s.markers.iter().any(|m| m.nation == nation) {
             s.pending.push(crate::Pending::EscapeMarkers { nation });
         }

@@ -208,3 +208,29 @@ fn colditz_classic_german_play_guards_do_not_block_the_grey_zone_unless_chasing(
     move_phase(&mut s, DE, 3);
     assert!(is_legal(&r, &s, DE, &format!("move g1 {}", k(&r, cut))));
 }
+
+/// Victory, classic rule 5 — issue 10, point 7: «Первый Офицер Беглец,
+/// который совершит два Успешных Побега, станет победителем»: the game ends
+/// the moment his second POW escapes, in his turn, and the win is his alone
+/// (no waiting for the end of the round, no shared win). One escape is not
+/// enough; the 2016 rules keep the end-of-round check.
+#[test]
+fn colditz_classic_victory_the_first_to_two_escapes_wins_at_once() {
+    for (classic, before, over) in [(true, 1, true), (true, 0, false), (false, 1, false)] {
+        let opts: &[(&str, &str)] = if classic { CLASSIC } else { &[] };
+        let (r, mut s) = blank_with(4, 1, opts);
+        let (t, n) = target_and_neighbour(&r);
+        put(&mut s, pow(BR, 1), n);
+        s.kits[BR.index()] = true;
+        s.escapes[BR.index()] = before;
+        s.escapes[US.index()] = 1;
+        move_phase(&mut s, BR.seat(), 1);
+        play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, t)));
+        assert_eq!(s.escapes[BR.index()], before + 1);
+        assert_eq!(s.phase == Phase::Over, over, "classic {classic}, escapes {}: over at once?", before + 1);
+        if over {
+            let ToAct::Over(o) = r.to_act(&s) else { panic!("over") };
+            assert_eq!(o.winners.iter().collect::<Vec<_>>(), vec![BR.seat()], "Victory: his alone");
+        }
+    }
+}
