@@ -174,6 +174,10 @@ impl Colditz {
         if circle.gate.is_some() && s.pawn(p).returning && self.board.cells[1].free_gates.contains(&c) {
             return Ok(());
         }
+        // Classic: a Key or Pass used this turn keeps its passage open for the turn.
+        if s.classic && s.opened.contains(&c) {
+            return Ok(());
+        }
         match circle.gate {
             None => Ok(()),
             Some(Gate::Key) => Err(Illegal::fixed(
@@ -697,6 +701,13 @@ impl Colditz {
         }
         let (equipment, count, marker) = self.crossing(s, p, from, to)?;
         let nation = p.nation().expect("a POW");
+        if s.classic && s.opened.contains(&to) {
+            return Err(Illegal::fixed(
+                "Colditz classic: Escape Equipment",
+                "a Key or Pass used this turn keeps that passage open for your whole turn: walk with `move`",
+                "использованный в этот ход Ключ или Пропуск оставляет проход открытым на весь ваш ход: идите командой `move`",
+            ));
+        }
         if marker.is_some_and(|m| self.marker_opens(s, m.a, m.b, Some(nation))) {
             return Err(Illegal::fixed(
                 "Colditz: Escape Attempts",
@@ -740,6 +751,9 @@ impl Colditz {
         if let Some(m) = marker {
             s.markers.retain(|x| !((x.a == m.a && x.b == m.b) || (x.a == m.b && x.b == m.a)));
             s.markers.push(m);
+        }
+        if s.classic && matches!(equipment, Equipment::Key | Equipment::Pass) {
+            s.opened.push(to);
         }
         let pawn = s.pawn_mut(p);
         pawn.loc = Loc::Circle(to);

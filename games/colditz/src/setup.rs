@@ -104,6 +104,7 @@ impl Colditz {
             kit_share: [false; 5],
             posting_closed: false,
             return_strayed: false,
+            opened: Vec::new(),
             played: 0,
             guards_moved: 0,
             appel_waiting: 0,

@@ -233,6 +233,9 @@ pub struct State {
     pub broke_out: [bool; 3],
     /// A kit taken out this turn that one more POW of the nation may share.
     pub kit_share: [bool; 5],
+    /// Classic: doors and inspection points a Key or Pass opened this turn —
+    /// "the passage thus opened remains so for the player's entire turn".
+    pub opened: Vec<CircleId>,
     /// 2016: movement this turn went elsewhere than moving the officer's POWs
     /// heading back from the outer cells by the shortest route, while one was
     /// out: at the end of the turn they lose their immunity.

@@ -135,6 +135,7 @@ impl Colditz {
             self.collapse_tunnels(s, ev);
         }
         s.kit_share = [false; 5];
+        s.opened.clear();
         s.search = 0;
         s.mp = 0;
         s.releases = 0;
@@ -216,6 +217,7 @@ impl Colditz {
         s.posting_closed = false;
         s.guards_moved = 0;
         s.return_strayed = false;
+        s.opened.clear();
     }
 
     /// Tunnels with fewer than two POWs inside at the end of any turn

@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use sandtable_colditz::{Loc, Phase, TunnelId, TunnelState, Zone};
+use sandtable_colditz::{Equipment, Gate, Loc, Phase, TunnelId, TunnelState, Zone};
 use sandtable_core::{Ruleset, ToAct};
 
 const CLASSIC: &[(&str, &str)] = &[("rules", "classic")];
@@ -231,6 +231,45 @@ fn colditz_classic_victory_the_first_to_two_escapes_wins_at_once() {
         if over {
             let ToAct::Over(o) = r.to_act(&s) else { panic!("over") };
             assert_eq!(o.winners.iter().collect::<Vec<_>>(), vec![BR.seat()], "Victory: his alone");
+        }
+    }
+}
+
+/// Escape Equipment, classic summary — issue 10, point 6: "Passes and Keys
+/// are used to step into Pass/Key circles … Once used, the Equipment card is
+/// discarded. However, the passage thus opened remains so for the player's
+/// entire turn": a second POW walks through the door the first one opened
+/// this turn, without a card; next turn it is shut again. The 2016 rules
+/// («Каждый раз, когда Вы используете элемент Экипировки, Вы должны вернуть
+/// его карту») keep one card per use.
+#[test]
+fn colditz_classic_escape_equipment_a_key_opens_its_door_for_the_whole_turn() {
+    for classic in [true, false] {
+        let opts: &[(&str, &str)] = if classic { CLASSIC } else { &[] };
+        let (r, mut s) = blank_with(4, 1, opts);
+        let (gate, before, beyond) = gate_between(&r, Gate::Key, Zone::Inner);
+        let behind = steps(&r, before)
+            .into_iter()
+            .find(|&n| n != gate && plain(&r, n) && r.board.circle(n).zone == Zone::Inner)
+            .expect("a circle behind the door's approach");
+        put(&mut s, pow(BR, 1), before);
+        put(&mut s, pow(BR, 2), behind);
+        give_equipment(&mut s, BR, Equipment::Key, 1);
+        move_phase(&mut s, BR.seat(), 6);
+        play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, gate)));
+        play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, beyond)));
+        assert_eq!(s.holds(BR, Equipment::Key), 0, "the key is spent");
+        let through = format!("move br2 {}", k(&r, gate));
+        if classic {
+            play(&r, &mut s, BR.seat(), &through);
+            assert_eq!(at(&s, pow(BR, 2)), Loc::Circle(gate), "classic: the door stays open this turn");
+            // Next turn it is shut again.
+            play(&r, &mut s, BR.seat(), &format!("move br2 {}", k(&r, before)));
+            play(&r, &mut s, BR.seat(), "end");
+            move_phase(&mut s, BR.seat(), 6);
+            assert_eq!(refused(&r, &s, BR.seat(), &through).rule, "Colditz: Doors", "a new turn needs a new key");
+        } else {
+            assert_eq!(refused(&r, &s, BR.seat(), &through).rule, "Colditz: Doors", "2016: a key per use");
         }
     }
 }
