@@ -295,6 +295,21 @@ impl Colditz {
         let start_level = s.pawn(p).in_tunnel;
         seen[start.index()][usize::from(start_level)] = true;
         queue.push_back((start, start_level, 0u8));
+        // Classic: "The Appel zone is considered one big space — its first
+        // movement point out can be to any adjacent grey space": a POW there
+        // starts from every circle of the area at once (not a destination).
+        if s.classic && !guard && !start_level && self.board.circle(start).zone == Zone::Appel {
+            let mut area = VecDeque::from([start]);
+            while let Some(c) = area.pop_front() {
+                for (nb, link) in self.board.net.links(c) {
+                    if *link == Link::Step && self.board.circle(nb).zone == Zone::Appel && !seen[nb.index()][0] {
+                        seen[nb.index()][0] = true;
+                        area.push_back(nb);
+                        queue.push_back((nb, false, 0));
+                    }
+                }
+            }
+        }
         while let Some((c, tunnel, cost)) = queue.pop_front() {
             if cost >= budget {
                 continue;

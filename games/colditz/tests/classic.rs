@@ -273,3 +273,45 @@ fn colditz_classic_escape_equipment_a_key_opens_its_door_for_the_whole_turn() {
         }
     }
 }
+
+/// Movement, classic summary — issue 10, point 8: "The Appel zone is
+/// considered one big space — ie it doesn't matter where your pawn is placed
+/// inside this zone, its first movement point out can be to any adjacent grey
+/// space". With one point a POW anywhere in the Appel area reaches any grey
+/// circle next to it, but not one two steps out; in the 2016 rules the Appel
+/// circles are ordinary circles.
+#[test]
+fn colditz_classic_movement_the_appel_area_is_one_space() {
+    let r0 = sandtable_colditz::Colditz::standard();
+    let appel: Vec<_> = circles(&r0, |c| r0.board.circle(c).zone == Zone::Appel);
+    let edge: Vec<_> = circles(&r0, |c| {
+        r0.board.circle(c).zone == Zone::Inner && plain(&r0, c) && steps(&r0, c).iter().any(|n| appel.contains(n))
+    });
+    // An Appel circle and an edge circle far from it.
+    let (a, g) = appel
+        .iter()
+        .flat_map(|&a| edge.iter().map(move |&g| (a, g)))
+        .find(|&(a, g)| dist_via(&r0, a, g, |_| true).is_some_and(|d| d >= 3))
+        .expect("an edge circle far from an Appel circle");
+    let beyond = steps(&r0, g)
+        .into_iter()
+        .find(|&n| plain(&r0, n) && r0.board.circle(n).zone == Zone::Inner && !edge.contains(&n))
+        .expect("a grey circle one step further out");
+    for classic in [true, false] {
+        let opts: &[(&str, &str)] = if classic { CLASSIC } else { &[] };
+        let (r, mut s) = blank_with(4, 1, opts);
+        put(&mut s, pow(BR, 1), a);
+        move_phase(&mut s, BR.seat(), 1);
+        let out = format!("move br1 {}", k(&r, g));
+        assert_eq!(
+            is_legal(&r, &s, BR.seat(), &out),
+            classic,
+            "classic {classic}: one point to any adjacent grey circle"
+        );
+        assert!(!is_legal(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, beyond))), "but not two steps out");
+        if classic {
+            play(&r, &mut s, BR.seat(), &out);
+            assert_eq!((at(&s, pow(BR, 1)), s.mp), (Loc::Circle(g), 0), "it costs the one point");
+        }
+    }
+}
