@@ -126,7 +126,7 @@ impl Colditz {
 
     /// Whether a guard may go onto a circle (occupants aside): never the staff
     /// car or the cells; a room or a safe area only when something opens it.
-    fn guard_may_enter(&self, s: &State, c: CircleId) -> Result<(), Illegal> {
+    fn guard_may_enter(&self, s: &State, g: PawnId, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
         if circle.car {
             return Err(STAFF_CAR);
@@ -136,8 +136,10 @@ impl Colditz {
         }
         // Legend, Rooms: guards enter only when pursuing (a marker), over a
         // discovered tunnel, or (Search card) while the card names the room.
+        // Classic: "or enter a room, UNLESS a Pawn has escaped from the grey
+        // zone and this is the only Guard moving this turn (ie chasing)".
         if let Zone::Room(r) = circle.zone {
-            if !self.room_open_to_guards(s, r) {
+            if !self.room_open_to_guards(s, r) && !(s.classic && self.chasing(s, g)) {
                 return Err(Illegal::fixed(
                     "Colditz: Rooms",
                     "guards may not enter a room unless a Search card names it, an Escape Attempt marker is in it, or a tunnel in it is detected",
@@ -265,13 +267,17 @@ impl Colditz {
     /// of the grey zone (in the outer courtyard or outside): he is chasing.
     fn chasing(&self, s: &State, g: PawnId) -> bool {
         let others = s.guards_moved & !(1u16 << (g.number() - 1));
-        others == 0
-            && s.present().any(|q| {
-                !q.is_guard()
-                    && s.pawn(q)
-                        .circle()
-                        .is_some_and(|c| matches!(self.board.circle(c).zone, Zone::Outer | Zone::Outside))
-            })
+        others == 0 && self.chase_on(s)
+    }
+
+    /// Classic: some POW has got out of the grey zone (in the outer
+    /// courtyard or outside the castle, at the surface).
+    fn chase_on(&self, s: &State) -> bool {
+        s.present().any(|q| {
+            !q.is_guard()
+                && !s.pawn(q).in_tunnel
+                && s.pawn(q).circle().is_some_and(|c| matches!(self.board.circle(c).zone, Zone::Outer | Zone::Outside))
+        })
     }
 
     /// Whether a POW of `nation` reaching a target may escape: he needs his
@@ -365,7 +371,7 @@ impl Colditz {
                 }
                 if guard {
                     // Arrest: ending on a liable POW (or over one in a detected tunnel).
-                    if self.guard_may_enter(s, nb).is_err() {
+                    if self.guard_may_enter(s, p, nb).is_err() {
                         continue;
                     }
                     if let Some(q) = occ.at(nb) {
@@ -453,7 +459,7 @@ impl Colditz {
     fn move_refusal(&self, s: &State, occ: &Occupancy, p: PawnId, to: CircleId) -> Illegal {
         let in_tunnel = s.pawn(p).in_tunnel;
         let destination = if p.is_guard() {
-            self.guard_may_enter(s, to).and_then(|()| match occ.at(to) {
+            self.guard_may_enter(s, p, to).and_then(|()| match occ.at(to) {
                 Some(q) if q.is_guard() => Err(PAWN_IN_THE_WAY),
                 Some(q) => self.check_liable(s, q),
                 None => self.guard_may_stop(s, p, to),
@@ -878,8 +884,13 @@ impl Colditz {
 
     /// Guards may not stay in a room once nothing opens it to them (its
     /// marker removed, its tunnel collapsed, its Search over): they go
-    /// straight to the office. Checked after every action: O(guards).
+    /// straight to the office. Classic (authored): a guard who came in
+    /// chasing stays while the chase lasts (a POW is still out of the grey
+    /// zone). Checked after every action: O(guards).
     pub(crate) fn evict_guards_from_closed_rooms(&self, s: &mut State) {
+        if s.classic && self.chase_on(s) {
+            return;
+        }
         for g in (1..=crate::MAX_GUARDS).map(PawnId::guard) {
             if let Some(Zone::Room(r)) = s.pawn(g).circle().map(|c| self.board.circle(c).zone) {
                 if !self.room_open_to_guards(s, r) {

@@ -315,3 +315,49 @@ fn colditz_classic_movement_the_appel_area_is_one_space() {
         }
     }
 }
+
+/// German Play, classic summary — issue 10, point 9: "Guards may not stop
+/// within the grey zone in such a way as to block POW passage, or enter a
+/// room, UNLESS a Pawn has escaped from the grey zone and this is the only
+/// Guard moving this turn (ie chasing)". A lone guard may enter a room while
+/// a POW is out; with no POW out, or once another guard has moved, he may not.
+#[test]
+fn colditz_classic_german_play_a_lone_chasing_guard_may_enter_a_room() {
+    let r0 = sandtable_colditz::Colditz::standard();
+    // A room circle next to a plain circle of the inner courtyard (its door).
+    let (inside, door) = circles(&r0, |c| matches!(r0.board.circle(c).zone, Zone::Room(_)) && plain(&r0, c))
+        .into_iter()
+        .find_map(|c| {
+            steps(&r0, c).into_iter().find(|&n| r0.board.circle(n).zone == Zone::Inner && plain(&r0, n)).map(|n| (c, n))
+        })
+        .expect("a room entered from the inner courtyard");
+    let (outer, _) = pair_in(&r0, Zone::Outer);
+    let (far, far2) = pair_in(&r0, Zone::Outside);
+    let enter = format!("move g1 {}", k(&r0, inside));
+    for (classic, pow_out, other_moved, legal_now) in
+        [(true, false, false, false), (true, true, false, true), (true, true, true, false), (false, true, false, false)]
+    {
+        let opts: &[(&str, &str)] = if classic { CLASSIC } else { &[] };
+        let (r, mut s) = blank_with(4, 1, opts);
+        put(&mut s, guard(1), door);
+        put(&mut s, guard(2), far);
+        if pow_out {
+            put(&mut s, pow(BR, 1), outer);
+        }
+        move_phase(&mut s, DE, 4);
+        if other_moved {
+            play(&r, &mut s, DE, &format!("move g2 {}", k(&r, far2)));
+        }
+        assert_eq!(
+            is_legal(&r, &s, DE, &enter),
+            legal_now,
+            "classic {classic}, a POW out {pow_out}, another guard moved {other_moved}"
+        );
+        if !legal_now {
+            assert_eq!(refused(&r, &s, DE, &enter).rule, "Colditz: Rooms");
+        } else {
+            play(&r, &mut s, DE, &enter);
+            assert_eq!(at(&s, guard(1)), Loc::Circle(inside), "he stays in the room while the chase lasts");
+        }
+    }
+}
