@@ -124,6 +124,15 @@ impl Colditz {
     /// kind; if every cell is full, back to the Appel area (authored: the
     /// text is silent).
     pub(crate) fn to_solitary(&self, s: &mut State, q: PawnId, inner: bool, ev: &mut Events) {
+        let was_outside = s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Outside);
+        self.put_in_solitary(s, q, inner, ev);
+        // Classic: a caught escaper may end the chase outside.
+        if s.classic && was_outside {
+            self.end_of_chase(s, ev);
+        }
+    }
+
+    fn put_in_solitary(&self, s: &mut State, q: PawnId, inner: bool, ev: &mut Events) {
         let occ = Occupancy::of(self, s);
         let order: [usize; 2] = if inner { [0, 1] } else { [1, 0] };
         let free =

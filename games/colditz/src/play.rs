@@ -486,6 +486,10 @@ impl Colditz {
         // 2016: a guard leaving the board in the German's turn may not come back that
         // turn (the office first); classic: straight to the barracks.
         s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
+        if hit && s.classic {
+            // Classic: a killed escaper may end the chase outside.
+            self.end_of_chase(s, ev);
+        }
         ev.say("Colditz: Cards", || {
             Text::new(
                 format!(

@@ -361,3 +361,36 @@ fn colditz_classic_german_play_a_lone_chasing_guard_may_enter_a_room() {
         }
     }
 }
+
+/// Successful Escape, classic summary — issue 10, point 10: "Guards still
+/// outside the castle (dark green) are removed to the barracks once all
+/// escapers have been caught or have successfully escaped" — caught too, not
+/// only after escapes. While another POW is still outside, they stay; the
+/// 2016 rules send them back only after an escape.
+#[test]
+fn colditz_classic_successful_escape_guards_outside_go_back_once_every_escaper_is_caught() {
+    let r0 = sandtable_colditz::Colditz::standard();
+    let (g_at, p_at) = pair_in(&r0, Zone::Outside);
+    let others: Vec<_> = circles(&r0, |c| {
+        r0.board.circle(c).zone == Zone::Outside
+            && plain(&r0, c)
+            && c != g_at
+            && c != p_at
+            && !steps(&r0, p_at).contains(&c)
+    });
+    for (classic, another_out, back) in [(true, false, true), (true, true, false), (false, false, false)] {
+        let opts: &[(&str, &str)] = if classic { CLASSIC } else { &[] };
+        let (r, mut s) = blank_with(4, 1, opts);
+        put(&mut s, guard(1), g_at);
+        put(&mut s, pow(BR, 1), p_at);
+        put(&mut s, guard(2), others[0]);
+        if another_out {
+            put(&mut s, pow(US, 1), others[1]);
+        }
+        move_phase(&mut s, DE, 1);
+        play(&r, &mut s, DE, &format!("move g1 {}", k(&r, p_at)));
+        assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()), "caught");
+        let expect = if back { Loc::Barracks } else { Loc::Circle(others[0]) };
+        assert_eq!(at(&s, guard(2)), expect, "classic {classic}, another POW outside {another_out}");
+    }
+}
