@@ -4,6 +4,7 @@
 mod common;
 use common::*;
 use sandtable_colditz::{CircleId, Colditz, Equipment, Loc, Pending, State, Zone};
+use sandtable_core::Ruleset;
 
 fn opp_seat_hand(s: &State) -> usize {
     s.hands[BR.seat().index()].len()
@@ -93,6 +94,48 @@ fn colditz_cards_turn_in_gives_its_equipment() {
     roll_phase(&mut s, BR.seat());
     play(&r, &mut s, BR.seat(), "play turn-in:key");
     assert_eq!(s.holds(BR, Equipment::Key), 1);
+}
+
+/// Key / Pass / Rope / Wire Cutters (the classic card text, used by both
+/// rule sets) — issue 10, point 11: "These cards can be turned in at any
+/// time, even out of turn, for the corresponding Equipment card provided one
+/// is available": in the German's turn too, and while another officer's
+/// answer is awaited; Equipment itself still changes hands only outside the
+/// German's turn (2016: «в любой момент, кроме как во время Хода Офицера
+/// Охраны»). Not before play begins, nor with the stack empty.
+#[test]
+fn colditz_classic_cards_turn_in_cards_any_time_even_out_of_turn() {
+    for opts in [&[("rules", "classic")][..], &[][..]] {
+        let (r, mut s) = blank_with(4, 1, opts);
+        give_card(&mut s, BR.seat(), card(&r, "turn-in:key"));
+        give_equipment(&mut s, BR, Equipment::Rope, 1);
+        // The German's turn.
+        move_phase(&mut s, DE, 3);
+        assert!(r.may_act(&s).contains(BR.seat()), "the British may act out of turn");
+        assert!(is_legal(&r, &s, BR.seat(), "play turn-in:key"), "in the German's turn");
+        assert!(!is_legal(&r, &s, BR.seat(), "give rope american"), "no Equipment trade in the German's turn");
+        // While another officer's answer is awaited.
+        let mut waiting = s.clone();
+        give_equipment(&mut waiting, US, Equipment::Pass, 1);
+        waiting.pending.push(Pending::Confiscate { nation: US, count: 1 });
+        assert!(is_legal(&r, &waiting, BR.seat(), "play turn-in:key"), "while an answer is awaited");
+        play(&r, &mut waiting, BR.seat(), "play turn-in:key");
+        assert_eq!(waiting.holds(BR, Equipment::Key), 1);
+        assert_eq!(waiting.pending, vec![Pending::Confiscate { nation: US, count: 1 }], "the answer still awaited");
+        play(&r, &mut s, BR.seat(), "play turn-in:key");
+        assert_eq!(s.holds(BR, Equipment::Key), 1, "turned in for its Equipment card");
+        // With none of that Equipment left, the card waits.
+        give_card(&mut s, BR.seat(), card(&r, "turn-in:key"));
+        let keys = s.stock[Equipment::Key.index()];
+        s.stock[Equipment::Key.index()] = 0;
+        assert!(!is_legal(&r, &s, BR.seat(), "play turn-in:key"), "provided one is available");
+        s.stock[Equipment::Key.index()] = keys;
+        // Not before play begins.
+        let (r, mut setup) = game_with(4, 1, opts);
+        empty_hand(&mut setup, BR.seat());
+        give_card(&mut setup, BR.seat(), card(&r, "turn-in:key"));
+        assert!(!is_legal(&r, &setup, BR.seat(), "play turn-in:key"), "not in the guards' set-up");
+    }
 }
 
 #[test]
