@@ -32,7 +32,7 @@ impl Colditz {
         // Below ground only the tunnel's detection matters, whatever lies above.
         if pawn.in_tunnel {
             return match circle.tunnel {
-                Some((t, _)) if s.tunnel(t) == crate::TunnelState::Detected => Ok(()),
+                Some((t, _)) if s.tunnel(t) == crate::TunnelState::Detected && !s.classic => Ok(()),
                 _ => Err(Illegal::fixed(
                     "Colditz: Tunnels",
                     "guards arrest POWs in a tunnel only once Tunnel Detected is played on it",

@@ -98,6 +98,12 @@ impl Colditz {
         self.board.circle(c).tunnel
     }
 
+    /// Whether guards may go onto a tunnel's circles: detected, or (classic)
+    /// taken by two guards.
+    pub(crate) fn guards_in_tunnel(&self, s: &State, t: TunnelId) -> bool {
+        matches!(s.tunnel(t), TunnelState::Detected | TunnelState::Taken)
+    }
+
     /// A circle strictly inside a tunnel's course (not its entrance or exit):
     /// only a POW in the tunnel (or a guard over a detected one) may stop there.
     pub(crate) fn is_tunnel_middle(&self, c: CircleId) -> bool {
@@ -121,7 +127,7 @@ impl Colditz {
             || s.markers.iter().any(|m| in_room(m.a) || in_room(m.b))
             || TunnelId::ALL
                 .into_iter()
-                .any(|t| s.tunnel(t) == TunnelState::Detected && in_room(self.board.tunnels[t.index()].course[0]))
+                .any(|t| self.guards_in_tunnel(s, t) && in_room(self.board.tunnels[t.index()].course[0]))
     }
 
     /// Whether a guard may go onto a circle (occupants aside): never the staff
@@ -150,7 +156,7 @@ impl Colditz {
         // Legend, Safe Areas: closed to guards unless an Escape Attempt
         // marker is there, or a detected tunnel runs beneath.
         let opened = s.markers.iter().any(|m| m.a == c || m.b == c)
-            || circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Detected);
+            || circle.tunnel.is_some_and(|(t, _)| self.guards_in_tunnel(s, t));
         if circle.safe && !opened {
             return Err(Illegal::fixed(
                 "Colditz: Safe Areas",
@@ -258,7 +264,7 @@ impl Colditz {
             ));
         }
         match self.tunnel_of(c) {
-            Some((t, _)) if self.is_tunnel_middle(c) && s.tunnel(t) != TunnelState::Detected => Err(TUNNEL_CIRCLE),
+            Some((t, _)) if self.is_tunnel_middle(c) && !self.guards_in_tunnel(s, t) => Err(TUNNEL_CIRCLE),
             _ => Ok(()),
         }
     }
@@ -322,6 +328,12 @@ impl Colditz {
             }
             for (nb, link) in self.board.net.links(c) {
                 let next = match (*link, tunnel) {
+                    // Classic: guards who took a tunnel "may use the tunnel to chase escapers".
+                    (Link::Tunnel, false)
+                        if guard && self.tunnel_of(c).is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Taken) =>
+                    {
+                        Some(false)
+                    }
                     (Link::Tunnel, false) => {
                         // Into a tunnel only at its entrance, and only while open.
                         match (self.tunnel_of(c), self.tunnel_of(nb)) {
@@ -562,6 +574,8 @@ impl Colditz {
             s.guards_moved |= 1 << (p.number() - 1);
             if let Some(q) = there {
                 self.arrest(s, p, q, ev);
+            } else if s.classic {
+                self.classic_tunnel_raid(s, d.circle, ev);
             } else if let Some(q) = below.filter(|_| self.is_tunnel_middle(d.circle)) {
                 self.arrest(s, p, q, ev);
             } else if let Zone::Room(r) = self.board.circle(d.circle).zone {

@@ -87,6 +87,10 @@ pub enum TunnelState {
     /// Classic: abandoned with fewer than two POWs inside; closed to POWs for
     /// the rest of the game (the last one inside may still walk out).
     Abandoned,
+    /// Classic: detected, and two guards reached it — its POWs went to
+    /// solitary; closed to POWs for the rest of the game; guards may stop on
+    /// it and walk it.
+    Taken,
 }
 
 /// An interrupt or out-of-turn decision the game waits for.

@@ -56,7 +56,7 @@
   };
   var TUNNEL_STATE = {
     closed: ["closed", "закрыт"], open: ["open", "открыт"],
-    detected: ["detected", "обнаружен"], abandoned: ["abandoned", "заброшен"]
+    detected: ["detected", "обнаружен"], abandoned: ["abandoned", "заброшен"], taken: ["taken by the guards", "захвачен Охраной"]
   };
 
   function roomList(drawing) {
@@ -213,7 +213,7 @@
         // Closed: a faint dotted course; open: bold dashes; detected: red dashes.
         var st = tunnelState[l.tunnel] || "closed";
         var live = st === "open" || st === "detected";
-        el("path", { d: seg, stroke: st === "detected" ? "#c62828" : live ? "#b0651e" : "#6d4c41",
+        el("path", { d: seg, stroke: st === "detected" || st === "taken" ? "#c62828" : live ? "#b0651e" : "#6d4c41",
           "stroke-width": live ? "0.42" : "0.26", "stroke-dasharray": live ? "0.7 0.3" : "0.15 0.3",
           opacity: live ? "0.95" : "0.7", "stroke-linecap": "round" }, gl);
       }
