@@ -246,6 +246,9 @@ pub struct Board {
     /// steps): a guard standing on one splits it, blocking POW passage
     /// (classic German play).
     pub grey_cut: Vec<bool>,
+    /// Circles from each circle to the nearest target over every link but
+    /// tunnels (the "exit" a classic Release card may bring a POW closer to).
+    pub to_exit: Vec<u16>,
 }
 
 fn valid_id(s: &str) -> bool {
@@ -433,7 +436,9 @@ impl Board {
         }
         let to_inner = distances_to_inner(&net, &cells[1].free_gates);
         let grey_cut = grey_cut_circles(&net);
+        let to_exit = distances_to_exit(&net, car);
         Ok(Board {
+            to_exit,
             to_inner,
             grey_cut,
             net,
@@ -479,6 +484,27 @@ impl Board {
 
 /// Breadth-first distances by step links from every circle to the nearest
 /// inner-courtyard circle. O(circles + links), once at load.
+/// Links from each circle to the nearest target, tunnels and the car aside.
+fn distances_to_exit(net: &Network<Circle, Link>, car: CircleId) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; net.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for id in net.ids() {
+        if net.data(id).target {
+            dist[id.index()] = 0;
+            queue.push_back(id);
+        }
+    }
+    while let Some(c) = queue.pop_front() {
+        for (nb, link) in net.links(c) {
+            if *link != Link::Tunnel && nb != car && dist[nb.index()] == u16::MAX {
+                dist[nb.index()] = dist[c.index()] + 1;
+                queue.push_back(nb);
+            }
+        }
+    }
+    dist
+}
+
 /// Steps to the inner courtyard for a POW heading back from the outer
 /// cells: ordinary steps, gates only where they are free on the way back in.
 fn distances_to_inner(net: &Network<Circle, Link>, free_gates: &[CircleId]) -> Vec<u16> {

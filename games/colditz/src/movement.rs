@@ -994,9 +994,15 @@ impl Colditz {
 
     /// Releases a POW from solitary (by doubles or by card).
     pub(crate) fn release(&self, s: &mut State, p: PawnId, ev: &mut Events) {
-        let Some(to) = self.release_circle(s, p) else {
-            return;
-        };
+        if let Some(to) = self.release_circle(s, p) {
+            self.release_to(s, p, to, ev);
+        }
+    }
+
+    /// Releases a POW from solitary onto `to` (classic Release: perhaps a
+    /// circle nearer the exit, "without raising suspicion" — he heads back
+    /// as any POW released from the outer cells).
+    pub(crate) fn release_to(&self, s: &mut State, p: PawnId, to: CircleId, ev: &mut Events) {
         let outer = s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
         // The distance he starts from: he must be closer after each of his turns.
         let from = self.board.to_inner[to.index()].saturating_add(1).min(u16::from(u8::MAX)) as u8;

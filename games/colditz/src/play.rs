@@ -36,6 +36,24 @@ impl Colditz {
                         }
                     }
                 }
+                Card::Release if s.classic => {
+                    // Classic: one of his POWs in the outer cells may appear nearer the exit.
+                    for &p in pawns.iter().filter(|&&p| Nation::of_seat(seat).is_some_and(|n| p.nation() == Some(n))) {
+                        out.push(Action::Play(card, Arg::Pawn(p), Arg::None));
+                        let Some(default) = self.release_circle(s, p) else { continue };
+                        let outer_cell =
+                            s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
+                        if outer_cell {
+                            out.extend(
+                                self.board
+                                    .circles()
+                                    .filter(|&c| self.board.to_exit[c.index()] < self.board.to_exit[default.index()])
+                                    .filter(|&c| self.board.circle(c).zone == Zone::Outer)
+                                    .map(|c| Action::Play(card, Arg::Pawn(p), Arg::Circle(c))),
+                            );
+                        }
+                    }
+                }
                 Card::Diversion
                 | Card::Release
                 | Card::StaffCar
@@ -227,6 +245,7 @@ impl Colditz {
                 }
                 Ok(())
             }
+            (Card::Release, Arg::Pawn(p), Arg::Circle(c)) => self.check_release_nearer_the_exit(s, p, c, own_pow(p)),
             (Card::Release, Arg::Pawn(p), Arg::None) => {
                 if !own_pow(p) || !in_cell(p) {
                     return Err(Illegal::fixed(
@@ -327,6 +346,55 @@ impl Colditz {
         }
     }
 
+    /// Classic Release from Solitary: "A POW released into the Outer area
+    /// (tan) may appear on a circle closer to the 'exit' without raising
+    /// suspicion": one of the officer's POWs in the outer cells, whose
+    /// release circle is in the outer area, may appear instead on a free
+    /// circle of the outer area nearer a target than it, one where he may
+    /// stand (no gate, searchlight or tunnel middle).
+    fn check_release_nearer_the_exit(
+        &self,
+        s: &State,
+        p: PawnId,
+        c: crate::CircleId,
+        own: bool,
+    ) -> Result<(), Illegal> {
+        let rule = "Colditz classic: Release from Solitary";
+        if !s.classic {
+            return Err(Illegal::fixed(
+                "Colditz: Release from Solitary",
+                "the released POW appears on the free circle nearest the cell door (a circle nearer the exit is a classic rule)",
+                "выпущенный Военнопленный появляется на ближайшем к двери Одиночки свободном кружке (ближе к выходу — только по классическим правилам)",
+            ));
+        }
+        let outer_cell = s.pawn(p).circle().is_some_and(|x| self.board.circle(x).zone == Zone::CellOuter);
+        let default = self.release_circle(s, p);
+        if !own || !outer_cell || !default.is_some_and(|d| self.board.circle(d).zone == Zone::Outer) {
+            return Err(Illegal::fixed(
+                rule,
+                "only one of your POWs released from the outer cells into the outer area may appear nearer the exit",
+                "ближе к выходу может появиться только ваш Военнопленный, выпущенный из Внешних Одиночных Камер во Внешний Двор",
+            ));
+        }
+        let circle = self.board.circle(c);
+        let free = Occupancy::of(self, s).at(c).is_none();
+        let nearer = default.is_some_and(|d| self.board.to_exit[c.index()] < self.board.to_exit[d.index()]);
+        if circle.zone != Zone::Outer
+            || !free
+            || !nearer
+            || circle.gate.is_some()
+            || circle.searchlight
+            || self.is_tunnel_middle(c)
+        {
+            return Err(Illegal::fixed(
+                rule,
+                "name a free circle of the outer area nearer the exit than the cell door's, where he may stand",
+                "назовите свободный кружок Внешнего Двора ближе к выходу, чем у двери Одиночки, где он может стоять",
+            ));
+        }
+        Ok(())
+    }
+
     /// A free circle in a room.
     pub(crate) fn free_in_room(&self, s: &State, room: u8) -> Option<crate::CircleId> {
         let occ = Occupancy::of(self, s);
@@ -401,6 +469,7 @@ impl Colditz {
                     s.pawn_mut(p).loc = Loc::Circle(c);
                 }
             }
+            (Card::Release, Arg::Pawn(p), Arg::Circle(c)) => self.release_to(s, p, c, ev),
             (Card::Release, Arg::Pawn(p), _) => self.release(s, p, ev),
             (Card::Sabotage, ..) => {
                 let hand: Vec<Card> = s.hands[0].cards().to_vec();
