@@ -145,7 +145,8 @@ impl Colditz {
         // Classic: "or enter a room, UNLESS a Pawn has escaped from the grey
         // zone and this is the only Guard moving this turn (ie chasing)".
         if let Zone::Room(r) = circle.zone {
-            if !self.room_open_to_guards(s, r) && !(s.classic && self.chasing(s, g)) {
+            let chasing = s.classic && self.chasing(s, g);
+            if !(self.room_open_to_guards(s, r) || chasing) {
                 return Err(Illegal::fixed(
                     "Colditz: Rooms",
                     "guards may not enter a room unless a Search card names it, an Escape Attempt marker is in it, or a tunnel in it is detected",
