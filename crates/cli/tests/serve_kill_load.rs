@@ -20,7 +20,6 @@ const BEFORE_KILL: u64 = 3000;
 /// Clients per loopback source address, under the server's cap per address.
 const PER_ADDRESS: usize = 16;
 
-
 fn client(i: usize) -> reqwest::Client {
     let from = IpAddr::V4(Ipv4Addr::new(127, 0, 3 + (i / PER_ADDRESS / 250) as u8, 1 + (i / PER_ADDRESS % 250) as u8));
     reqwest::Client::builder()

@@ -21,7 +21,6 @@ const PER_GAME: usize = 50;
 /// What a socket may cost at most; the fault measured ~129 KB.
 const MOST_PER_SOCKET: u64 = 48 * 1024;
 
-
 /// The resident memory of process `pid`, in bytes (Linux: /proc).
 fn rss(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");

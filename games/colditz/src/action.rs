@@ -4,6 +4,7 @@
 //! |---|---|
 //! | `roll` | roll for movement (doubles roll again, at most twice) |
 //! | `move br1 ic12` | move a pawn along free circles to `ic12` (MP = circles passed) |
+//! | `move br1 ap3` | after a claim or a kit: send that POW to a free Appel circle of the officer's choice (no MP) |
 //! | `cross br1 oc3` | a POW steps through a door (key), inspection point (pass), down a drop (rope) or through wire (cutters) |
 //! | `deploy g3 oc12` | a guard from the barracks to a guard post (1 MP) |
 //! | `recall g3` | a guard on a guard post to the Commander's Office (1 MP) |
@@ -15,6 +16,7 @@
 //! | `give release american` | hand an Opportunity card to another officer (classic) |
 //! | `do-or-die br1` | classic: a last-resort escape over the moat |
 //! | `play diversion g3` | play a card (targets after its name) |
+//! | `play release br2 oc15` | classic: release into the outer area onto a circle closer to the exit |
 //! | `discard release` | discard a card (hand limit of three) |
 //! | `surrender key` / `hideaway` | give up a confiscated Equipment card, or save it with a Hideaway |
 //! | `answer` / `answer br3 br5` | Appel: the officer's whole answer, in one secret decision — none refuse, or these POWs do |
@@ -41,6 +43,8 @@ pub enum Arg {
     Equip(Equipment),
     /// A tunnel.
     Tunnel(TunnelId),
+    /// A circle (classic Release: where a POW released into the outer area appears).
+    Circle(CircleId),
 }
 
 /// One component of an escape kit being assembled.
@@ -131,6 +135,7 @@ impl Colditz {
             Arg::Pawn(p) => format!(" {}", p.code()),
             Arg::Equip(e) => format!(" {}", e.name()),
             Arg::Tunnel(t) => format!(" {}", t.name()),
+            Arg::Circle(c) => format!(" {}", self.board.key(c)),
         };
         match a {
             Action::Roll => "roll".into(),
@@ -203,9 +208,12 @@ impl Colditz {
             if let Some(t) = TunnelId::parse(w) {
                 return Ok(Arg::Tunnel(t));
             }
+            if let Some(c) = self.board.find(w) {
+                return Ok(Arg::Circle(c));
+            }
             Err(bad(
-                format!("{w:?} is not a pawn, equipment or tunnel"),
-                format!("{w:?} — не пешка, не экипировка и не тоннель"),
+                format!("{w:?} is not a pawn, equipment, tunnel or circle"),
+                format!("{w:?} — не пешка, не экипировка, не тоннель и не кружок"),
             ))
         };
         let w: Vec<&str> = words.iter().map(String::as_str).collect();

@@ -32,7 +32,7 @@ impl Colditz {
         // Below ground only the tunnel's detection matters, whatever lies above.
         if pawn.in_tunnel {
             return match circle.tunnel {
-                Some((t, _)) if s.tunnel(t) == crate::TunnelState::Detected => Ok(()),
+                Some((t, _)) if s.tunnel(t) == crate::TunnelState::Detected && !s.classic => Ok(()),
                 _ => Err(Illegal::fixed(
                     "Colditz: Tunnels",
                     "guards arrest POWs in a tunnel only once Tunnel Detected is played on it",
@@ -101,7 +101,10 @@ impl Colditz {
     }
 
     /// A POW gives himself up by moving onto a guard: guard to the office,
-    /// POW to solitary, nothing confiscated.
+    /// POW to solitary. 2016 (Arrest): «сами вызвать Арест» — it is an arrest,
+    /// so outside the castle or in the outer courtyard his officer discards
+    /// an Equipment card of his choice, as for every arrest there; classic
+    /// summary: "No equipment cards are discarded".
     pub(crate) fn give_up(&self, s: &mut State, q: PawnId, guard: PawnId, ev: &mut Events) {
         let zone = s.pawn(q).circle().map(|c| self.board.circle(c).zone);
         s.pawn_mut(guard).loc = Loc::Office;
@@ -112,12 +115,24 @@ impl Colditz {
             )
         });
         self.to_solitary(s, q, zone.is_some_and(Zone::is_inner), ev);
+        if !s.classic && matches!(zone, Some(Zone::Outer | Zone::Outside)) {
+            self.confiscate(s, q.nation().expect("a POW"), 1);
+        }
     }
 
     /// Puts a POW in a free cell: inner or outer as asked, else the other
     /// kind; if every cell is full, back to the Appel area (authored: the
     /// text is silent).
     pub(crate) fn to_solitary(&self, s: &mut State, q: PawnId, inner: bool, ev: &mut Events) {
+        let was_outside = s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Outside);
+        self.put_in_solitary(s, q, inner, ev);
+        // Classic: a caught escaper may end the chase outside.
+        if s.classic && was_outside {
+            self.end_of_chase(s, ev);
+        }
+    }
+
+    fn put_in_solitary(&self, s: &mut State, q: PawnId, inner: bool, ev: &mut Events) {
         let occ = Occupancy::of(self, s);
         let order: [usize; 2] = if inner { [0, 1] } else { [1, 0] };
         let free =
@@ -143,7 +158,9 @@ impl Colditz {
         }
     }
 
-    /// A free Appel circle for a POW: his place in the diagram, else the first free one.
+    /// A free Appel circle for a POW: his place in the diagram, else the
+    /// first free one (the Appel card: «Это те же самые позиции, на которые
+    /// возвращаются Военнопленные, когда используется карта Сбор»).
     pub(crate) fn appel_circle(&self, s: &State, q: PawnId) -> Option<CircleId> {
         let nation = q.nation()?;
         let occ = Occupancy::of(self, s);
@@ -195,6 +212,7 @@ impl Colditz {
             (Pending::Talisman { .. }, Action::Pass) => Ok(()),
             (Pending::EscapeMarkers { .. }, Action::Pass | Action::RemoveMarkers) => Ok(()),
             (Pending::Warn { .. }, Action::Pass) => Ok(()),
+            (Pending::ToAppel { pow }, a) => self.check_to_appel(s, pow, a),
             (Pending::ChooseCell { .. }, Action::Pass) => Ok(()),
             (Pending::ChooseCell { pow }, Action::Move(p, c))
                 if p == pow
@@ -232,7 +250,7 @@ impl Colditz {
     }
 
     /// The candidate answers to a waiting decision.
-    pub(crate) fn pending_candidates(&self, _s: &State, p: Pending, out: &mut Vec<Action>) {
+    pub(crate) fn pending_candidates(&self, s: &State, p: Pending, out: &mut Vec<Action>) {
         match p {
             Pending::Confiscate { .. } => {
                 out.extend(Equipment::ALL.map(Action::Surrender));
@@ -244,6 +262,10 @@ impl Colditz {
             Pending::EscapeMarkers { .. } => out.extend([Action::RemoveMarkers, Action::Pass]),
             Pending::Warn { .. } => {
                 out.extend([Action::Play(Card::AdvanceWarning, crate::Arg::None, crate::Arg::None), Action::Pass])
+            }
+            Pending::ToAppel { pow } => {
+                out.push(Action::Pass);
+                out.extend(self.free_appel_circles(s).into_iter().map(|c| Action::Move(pow, c)));
             }
             Pending::ChooseCell { pow } => {
                 out.push(Action::Pass);
@@ -297,6 +319,17 @@ impl Colditz {
                 self.resolve_shot(s, shot, talisman, ev);
             }
             (Pending::ChooseCell { pow }, Action::Move(_, c)) => s.pawn_mut(pow).loc = Loc::Circle(c),
+            (Pending::ToAppel { pow }, Action::Move(_, c)) => {
+                let pawn = s.pawn_mut(pow);
+                pawn.loc = Loc::Circle(c);
+                pawn.in_tunnel = false;
+                ev.say("Colditz: Equipment cards", || {
+                    Text::new(
+                        format!("{} goes to Appel at {}", pow.code(), self.board.key(c)),
+                        format!("{} отправлен на Место Сбора: {}", pow.code(), self.board.key(c)),
+                    )
+                });
+            }
             (Pending::Warn { nation, room }, Action::Play(Card::AdvanceWarning, ..)) => {
                 self.do_advance_warning(s, nation.seat(), Some(room), ev);
             }
@@ -312,6 +345,85 @@ impl Colditz {
 }
 
 impl Colditz {
+    /// The officer's POWs heading back from the outer cells, still outside.
+    fn heading_back(&self, s: &State, nation: Nation) -> Vec<PawnId> {
+        s.present()
+            .filter(|&q| q.nation() == Some(nation) && s.pawn(q).returning)
+            .filter(|&q| s.pawn(q).circle().is_some_and(|c| !self.board.circle(c).zone.is_cell()))
+            .collect()
+    }
+
+    /// Steps from a circle back to the inner courtyard (free gates only).
+    fn way_back(&self, c: CircleId) -> u16 {
+        self.board.to_inner[c.index()]
+    }
+
+    /// 2016, Arrest: «если их Офицер Беглец не имеет никакой Экипировки и
+    /// использует своё движение по максимуму своих возможностей для
+    /// перемещения своих Военнопленных к Внутреннему Двору» — and the
+    /// quick reference «кратчайшим путём». Called before an action of the
+    /// officer whose turn it is: movement spent on anything but moving a POW
+    /// heading back one circle nearer per point (the shortest route), while
+    /// one is out, strays from it. A release from the outer cells is part of
+    /// bringing them back.
+    pub(crate) fn note_return_route(
+        &self,
+        s: &mut State,
+        seat: sandtable_core::Seat,
+        a: Action,
+        dest: Option<(CircleId, bool, u8)>,
+    ) {
+        let Some(nation) = Nation::of_seat(seat) else { return };
+        if s.classic || s.phase != crate::Phase::Move || s.return_strayed {
+            return;
+        }
+        let out = self.heading_back(s, nation);
+        let strays = match a {
+            Action::Move(p, _) => match (s.pawn(p).circle(), dest) {
+                (Some(from), Some((to, tunnel, cost))) if out.contains(&p) => {
+                    tunnel || u32::from(self.way_back(from)) != u32::from(self.way_back(to)) + u32::from(cost)
+                }
+                _ => !out.is_empty(),
+            },
+            Action::Cross(..) => !out.is_empty(),
+            Action::Release(p) => {
+                let outer = s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
+                !out.is_empty() && !outer
+            }
+            _ => false,
+        };
+        if strays {
+            s.return_strayed = true;
+        }
+    }
+
+    /// 2016: at the end of the officer's turn his POWs heading back keep
+    /// their immunity only if the roll went to bringing them back by the
+    /// shortest route as far as it allowed: nothing strayed, and no movement
+    /// is left that would bring one of them nearer.
+    pub(crate) fn judge_return_route(&self, s: &mut State, nation: Nation, ev: &mut Events) {
+        let out = self.heading_back(s, nation);
+        if out.is_empty() {
+            return;
+        }
+        let occ = Occupancy::of(self, s);
+        let could_go_nearer = |q: PawnId| {
+            let Some(c) = s.pawn(q).circle() else { return false };
+            self.reach(s, &occ, q, s.mp).iter().any(|d| !d.tunnel && self.way_back(d.circle) < self.way_back(c))
+        };
+        if s.return_strayed || out.iter().any(|&q| could_go_nearer(q)) {
+            for q in out {
+                s.pawn_mut(q).returning = false;
+            }
+            ev.say("Colditz: Arrest (heading back)", || {
+                Text::fixed(
+                    "the roll did not bring the POWs back by the shortest route: their immunity ends",
+                    "движение не использовано по максимуму для возвращения кратчайшим путём: иммунитет утрачен",
+                )
+            });
+        }
+    }
+
     /// 2016: a POW that ends his movement on a guard post is liable to arrest:
     /// a guard from the barracks takes the post and arrests him at once (the
     /// German always takes the arrest when a guard is free: it costs him

@@ -238,13 +238,17 @@ pub struct Board {
     pub holding: [(f32, f32); 2],
     /// Where the data comes from.
     pub provenance: String,
-    /// Circles from each circle to the inner courtyard by steps (gates
-    /// open): how a POW heading back from the outer cells gets closer.
+    /// Circles from each circle to the inner courtyard by steps, through
+    /// the free gates only: how a POW heading back from the outer cells
+    /// gets closer (his shortest route).
     pub to_inner: Vec<u16>,
     /// Cut circles of the grey zone (inner courtyard, Appel, rooms, by
     /// steps): a guard standing on one splits it, blocking POW passage
     /// (classic German play).
     pub grey_cut: Vec<bool>,
+    /// Circles from each circle to the nearest target over every link but
+    /// tunnels (the "exit" a classic Release card may bring a POW closer to).
+    pub to_exit: Vec<u16>,
 }
 
 fn valid_id(s: &str) -> bool {
@@ -430,9 +434,11 @@ impl Board {
             }
             appel.push(lists);
         }
-        let to_inner = distances_to_inner(&net);
+        let to_inner = distances_to_inner(&net, &cells[1].free_gates);
         let grey_cut = grey_cut_circles(&net);
+        let to_exit = distances_to_exit(&net, car);
         Ok(Board {
+            to_exit,
             to_inner,
             grey_cut,
             net,
@@ -478,7 +484,30 @@ impl Board {
 
 /// Breadth-first distances by step links from every circle to the nearest
 /// inner-courtyard circle. O(circles + links), once at load.
-fn distances_to_inner(net: &Network<Circle, Link>) -> Vec<u16> {
+/// Links from each circle to the nearest target, tunnels and the car aside.
+fn distances_to_exit(net: &Network<Circle, Link>, car: CircleId) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; net.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for id in net.ids() {
+        if net.data(id).target {
+            dist[id.index()] = 0;
+            queue.push_back(id);
+        }
+    }
+    while let Some(c) = queue.pop_front() {
+        for (nb, link) in net.links(c) {
+            if *link != Link::Tunnel && nb != car && dist[nb.index()] == u16::MAX {
+                dist[nb.index()] = dist[c.index()] + 1;
+                queue.push_back(nb);
+            }
+        }
+    }
+    dist
+}
+
+/// Steps to the inner courtyard for a POW heading back from the outer
+/// cells: ordinary steps, gates only where they are free on the way back in.
+fn distances_to_inner(net: &Network<Circle, Link>, free_gates: &[CircleId]) -> Vec<u16> {
     let mut dist = vec![u16::MAX; net.len()];
     let mut queue = std::collections::VecDeque::new();
     for id in net.ids() {
@@ -489,7 +518,8 @@ fn distances_to_inner(net: &Network<Circle, Link>) -> Vec<u16> {
     }
     while let Some(c) = queue.pop_front() {
         for (nb, link) in net.links(c) {
-            if *link == Link::Step && dist[nb.index()] == u16::MAX {
+            let gate_shut = net.data(nb).gate.is_some() && !free_gates.contains(&nb);
+            if *link == Link::Step && !gate_shut && dist[nb.index()] == u16::MAX {
                 dist[nb.index()] = dist[c.index()] + 1;
                 queue.push_back(nb);
             }

@@ -3,10 +3,11 @@
 
 use crate::action::Piece;
 use crate::board::Symbol;
+use crate::board::Zone;
 use crate::cards::{Card, Equipment};
 use crate::pawn::{Nation, PawnId, GERMAN};
-use crate::state::{Loc, State};
-use crate::Colditz;
+use crate::state::{Pending, State};
+use crate::{Action, Colditz};
 use sandtable_core::{Audience, Events, Illegal, Seat, SeatSet, Text};
 
 /// The kit symbols an Escape Kit (part) card stands for (authored split).
@@ -60,13 +61,16 @@ impl Colditz {
         Ok(())
     }
 
-    /// Takes the card; both POWs go back to the Appel area (both rule sets).
+    /// Takes the card; the officer then sends both POWs to Appel circles of
+    /// his choice (both rule sets: «отправляет обоих этих Военнопленных на
+    /// любые кружки Области Сбора»; classic summary: "anywhere within the
+    /// Appel zone").
     pub(crate) fn do_claim(&self, s: &mut State, seat: Seat, e: Equipment, p: PawnId, q: PawnId, ev: &mut Events) {
         let nation = Nation::of_seat(seat).expect("checked");
         s.stock[e.index()] -= 1;
         s.equipment[nation.index()][e.index()] += 1;
         for x in [p, q] {
-            self.send_to_appel(s, x);
+            s.pending.push(Pending::ToAppel { pow: x });
         }
         ev.say("Colditz: Equipment cards", || {
             let t = e.text();
@@ -77,10 +81,25 @@ impl Colditz {
         });
     }
 
-    fn send_to_appel(&self, s: &mut State, p: PawnId) {
-        s.pawn_mut(p).loc = Loc::Absent; // leave the room first so his own place is free
-        let to = self.appel_circle(s, p);
-        s.pawn_mut(p).loc = to.map_or(Loc::Absent, Loc::Circle);
+    /// Free Appel circles a POW sent there may be placed on (at the surface).
+    pub(crate) fn free_appel_circles(&self, s: &State) -> Vec<crate::CircleId> {
+        let occ = crate::movement::Occupancy::of(self, s);
+        self.board.circles().filter(|&c| self.board.circle(c).zone == Zone::Appel && occ.at(c).is_none()).collect()
+    }
+
+    /// Checks the placing of a POW sent to Appel: a free Appel circle; with
+    /// none free (authored: the text is silent), `pass` leaves him where he is.
+    pub(crate) fn check_to_appel(&self, s: &State, pow: PawnId, a: Action) -> Result<(), Illegal> {
+        let free = self.free_appel_circles(s);
+        match a {
+            Action::Move(p, c) if p == pow && free.contains(&c) => Ok(()),
+            Action::Pass if free.is_empty() => Ok(()),
+            _ => Err(Illegal::fixed(
+                "Colditz: Equipment cards",
+                "send the POW to any free circle of the Appel area (`move`)",
+                "отправьте Военнопленного на любой свободный кружок Области Сбора (`move`)",
+            )),
+        }
     }
 
     /// Checks `kit …`: no kit held, a kit left, and the pieces — POWs in kit
@@ -162,8 +181,10 @@ impl Colditz {
         Ok(())
     }
 
-    /// Takes the kit; the POWs go back to Appel (2016) and the part cards to
-    /// the bottom of the Opportunity deck.
+    /// Takes the kit; the officer sends the POWs to Appel circles of his
+    /// choice (2016: «отправляют этих четырех Военнопленных на любые кружки в
+    /// Области Сбора»; classic: they stay) and the part cards go to the
+    /// bottom of the Opportunity deck.
     pub(crate) fn do_kit(&self, s: &mut State, seat: Seat, pieces: [Option<Piece>; 4], ev: &mut Events) {
         let nation = Nation::of_seat(seat).expect("checked");
         s.kits[nation.index()] = true;
@@ -178,7 +199,7 @@ impl Colditz {
                         Text::new(format!("card handed in: {name}"), format!("сдана карта: {name}"))
                     });
                 }
-                Piece::Pow(p) if !s.classic => self.send_to_appel(s, p),
+                Piece::Pow(p) if !s.classic => s.pending.push(Pending::ToAppel { pow: p }),
                 Piece::Pow(_) => {}
             }
         }

@@ -184,6 +184,45 @@ impl Colditz {
         }
     }
 
+    /// Classic Tunnel Detected: "Once two guards have reached the tunnel,
+    /// entering it by any circle, all the POWs in it are sent to Solitary"
+    /// (the card); after a break-out: "if you move 2 Guards anywhere onto the
+    /// tunnel …, all remaining POWs in the tunnel are sent to Solitary. The
+    /// Guards do not return to their barracks and may use the tunnel to chase
+    /// escapers. The tunnel can now no longer be used by POWs". Called when a
+    /// guard ends a move on `at`: with two guards on a detected tunnel's
+    /// course its POWs go to solitary and it is taken; the guards stay after
+    /// a break-out, and go to the barracks after the card ("The guards are
+    /// removed to the barracks").
+    pub(crate) fn classic_tunnel_raid(&self, s: &mut State, at: crate::CircleId, ev: &mut Events) {
+        let Some((t, _)) = self.board.circle(at).tunnel else { return };
+        if s.tunnel(t) != TunnelState::Detected {
+            return;
+        }
+        let course = self.board.tunnels[t.index()].course.clone();
+        let guards: Vec<PawnId> =
+            s.present().filter(|g| g.is_guard() && s.pawn(*g).circle().is_some_and(|c| course.contains(&c))).collect();
+        if guards.len() < 2 {
+            return;
+        }
+        s.tunnels[t.index()] = TunnelState::Taken;
+        for q in self.in_tunnel(s, t) {
+            let inner = s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone.is_inner());
+            self.to_solitary(s, q, inner, ev);
+        }
+        if !s.broke_out[t.index()] {
+            for g in guards {
+                s.pawn_mut(g).loc = Loc::Barracks;
+            }
+        }
+        ev.say("Colditz classic: Tunnel Detected", || {
+            Text::new(
+                format!("two guards reach the {} tunnel: the POWs in it go to solitary", t.name()),
+                format!("два Охранника в Тоннеле ({}): Военнопленные в нём отправлены в Одиночку", t.name()),
+            )
+        });
+    }
+
     /// Classic: at the start of the German's turn, tunnels broken out of are detected.
     pub(crate) fn classic_tunnels_at_german_turn(&self, s: &mut State) {
         for t in TunnelId::ALL {

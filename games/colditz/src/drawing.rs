@@ -593,6 +593,7 @@ impl Colditz {
                     with(p, self.free_in_room(s, room).map(|c| b.key(c).to_owned()))
                 }
                 (Card::Inspection | Card::ShootToKill | Card::Tunnel(_), Arg::Pawn(p), Arg::Pawn(q)) => with(p, at(q)),
+                (Card::Release, Arg::Pawn(p), Arg::Circle(c)) => Hint::to(p.code(), b.key(c)),
                 (Card::Diversion | Card::Release | Card::ArrestKeyHolder | Card::ArrestPassHolder, Arg::Pawn(p), _) => {
                     Hint::piece(p.code())
                 }

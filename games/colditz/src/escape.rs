@@ -48,17 +48,52 @@ impl Colditz {
                 });
             }
         }
+        // Classic rule 5: «Первый Офицер Беглец, который совершит два Успешных
+        // Побега, станет победителем» — the game ends at once, his alone.
+        if s.classic && s.victory_total.is_none() && s.escapes[i] >= 2 {
+            s.pending.clear();
+            s.phase = crate::Phase::Over;
+            ev.say("Colditz classic: Victory", || {
+                Text::new(
+                    format!("the {} are the first to make two escapes", nation.name().en),
+                    format!("{} первыми совершили два Успешных Побега", nation.name().ru),
+                )
+            });
+            return;
+        }
         if s.markers.iter().any(|m| m.nation == nation) {
             s.pending.push(crate::Pending::EscapeMarkers { nation });
         }
+        self.end_of_chase(s, ev);
+    }
+
+    /// Once no POW is left outside the castle the guards there go back:
+    /// 2016, after an escape — «этот Охранник немедленно отправляется на
+    /// Командный Пункт»; classic, after every escaper has been caught or has
+    /// escaped — "Guards still outside the castle (dark green) are removed to
+    /// the barracks once all escapers have been caught or have successfully
+    /// escaped".
+    pub(crate) fn end_of_chase(&self, s: &mut State, ev: &mut Events) {
         let outside = |c| self.board.circle(c).zone == Zone::Outside;
         let pows_outside = s.present().any(|q| !q.is_guard() && s.pawn(q).circle().is_some_and(outside));
-        if !pows_outside {
-            for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
-                if s.pawn(g).circle().is_some_and(outside) {
-                    s.pawn_mut(g).loc = Loc::Office;
-                }
+        if pows_outside {
+            return;
+        }
+        let mut any = false;
+        for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
+            if s.pawn(g).circle().is_some_and(outside) {
+                s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
+                any = true;
             }
+        }
+        if any {
+            let rule = if s.classic { "Colditz classic: Successful Escape" } else { "Colditz: Successful Escape" };
+            ev.say(rule, || {
+                Text::fixed(
+                    "no POW is left outside: the guards there go back",
+                    "Возле Замка не осталось Военнопленных: Охранники возвращаются",
+                )
+            });
         }
     }
 }

@@ -199,6 +199,7 @@ impl Colditz {
                 Pending::EscapeMarkers { .. } => GERMAN,
                 Pending::Warn { nation, .. } => nation.seat(),
                 Pending::ChooseCell { .. } => GERMAN,
+                Pending::ToAppel { pow } => pow.nation().map_or(GERMAN, Nation::seat),
             });
         }
         match s.phase {
@@ -215,18 +216,35 @@ impl Colditz {
                 .collect(),
         }
     }
-    /// Officers who may act out of turn now: in another officer's turn
-    /// Equipment is traded freely (2016) and turn-in cards may be cashed
-    /// ("even out of turn"); never in the German's turn or while an answer
-    /// is awaited.
+    /// Officers who may act out of turn now: turn-in cards may be cashed "at
+    /// any time, even out of turn" (the card; once play has begun), and in
+    /// another officer's turn Equipment is traded freely (2016: «в любой
+    /// момент, кроме как во время Хода Офицера Охраны»).
     fn may_act_set(&self, s: &State) -> SeatSet {
-        if !s.pending.is_empty() || s.turn == 0 || !matches!(s.phase, Phase::Roll | Phase::Move) {
+        if matches!(s.phase, Phase::Over | Phase::SetupGuards) {
             return SeatSet::EMPTY;
         }
+        let to_act = self.to_act_set(s);
         self.nations(s)
-            .filter(|n| !s.eliminated[n.index()] && n.seat().index() != usize::from(s.turn))
+            .filter(|n| !s.eliminated[n.index()])
             .map(Nation::seat)
+            .filter(|&x| !to_act.contains(x))
             .collect()
+    }
+
+    /// Whether an officer may turn in a Key, Pass, Rope or Wire Cutters
+    /// card now: "at any time, even out of turn" — in his turn or another's,
+    /// the German's too, while answers are awaited too; not before play
+    /// begins (the guards' set-up) nor after the end.
+    fn may_turn_in(&self, s: &State, seat: Seat) -> bool {
+        !matches!(s.phase, Phase::Over | Phase::SetupGuards)
+            && Nation::of_seat(seat).is_some_and(|n| self.nations(s).any(|x| x == n) && !s.eliminated[n.index()])
+    }
+
+    /// Whether Equipment may change hands out of turn now: in another
+    /// officer's turn, with no answer awaited (2016, Equipment cards).
+    fn may_trade_out_of_turn(&self, s: &State) -> bool {
+        s.pending.is_empty() && s.turn != 0 && matches!(s.phase, Phase::Roll | Phase::Move)
     }
 
     /// Checks an action and keeps what the check computed for applying it:
@@ -241,14 +259,24 @@ impl Colditz {
     }
 
     fn check_action(&self, s: &State, seat: Seat, a: Action) -> Result<(), Illegal> {
+        // Key / Pass / Rope / Wire Cutters: "turned in at any time, even out of turn".
+        if let Action::Play(card @ Card::TurnIn(_), x, y) = a {
+            if self.may_turn_in(s, seat) {
+                return self.check_play(s, seat, card, x, y);
+            }
+        }
         if !self.to_act_set(s).contains(seat) {
             if self.may_act_set(s).contains(seat) {
                 return match a {
+                    Action::Give(..) if !self.may_trade_out_of_turn(s) => Err(Illegal::fixed(
+                        "Colditz: Equipment cards",
+                        "Equipment is traded at any moment except the German's turn, and not while an answer is awaited",
+                        "Экипировкой можно обмениваться в любой момент, кроме Хода Офицера Охраны, и не пока ожидается ответ",
+                    )),
                     Action::Give(e, n) => self.check_give(s, seat, e, n),
-                    Action::Play(card @ Card::TurnIn(_), x, y) => self.check_play(s, seat, card, x, y),
                     _ => Err(Illegal::fixed(
                         "Colditz: Play",
-                        "out of turn you may only give Equipment or turn in a Key, Pass, Rope or Wire Cutters card",
+                        "out of turn you may only give Equipment (in another officer's turn) or turn in a Key, Pass, Rope or Wire Cutters card",
                         "вне своего хода можно только передать Экипировку или обменять карту Ключа, Пропуска, Верёвки или Кусачек",
                     )),
                 };
@@ -374,6 +402,10 @@ impl Ruleset for Colditz {
         }
         let start = out.len();
         self.candidates(s, seat, out);
+        // Turn-in cards at any time: where the card candidates do not list them.
+        if !(s.pending.is_empty() && matches!(s.phase, Phase::Roll | Phase::Move)) {
+            out.extend(Equipment::ALL.map(|e| Action::Play(Card::TurnIn(e), Arg::None, Arg::None)));
+        }
         sandtable_core::retain_legal(out, start, |a| self.check_action(s, seat, a).is_ok());
         // Moves come from one search per pawn (`reach`), the same search
         // `check_move` runs: listing them through `check_action` one by one
@@ -450,9 +482,21 @@ impl Ruleset for Colditz {
 impl Colditz {
     /// Applies a checked action.
     fn apply(&self, s: &mut State, seat: Seat, a: Action, plan: Plan, ev: &mut Events) {
+        // A turn-in card may come at any time: it leaves the decisions awaited as they are.
+        if let Action::Play(card @ Card::TurnIn(_), x, y) = a {
+            self.do_play(s, seat, card, x, y, ev);
+            return;
+        }
         if !s.pending.is_empty() {
             self.do_pending(s, a, ev);
             return;
+        }
+        if seat == self.turn_seat(s) {
+            let dest = match &plan {
+                Plan::Move(d) => Some((d.circle, d.tunnel, d.cost)),
+                _ => None,
+            };
+            self.note_return_route(s, seat, a, dest);
         }
         match a {
             Action::Roll if s.phase == Phase::AppelSearch => {

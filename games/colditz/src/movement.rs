@@ -98,6 +98,12 @@ impl Colditz {
         self.board.circle(c).tunnel
     }
 
+    /// Whether guards may go onto a tunnel's circles: detected, or (classic)
+    /// taken by two guards.
+    pub(crate) fn guards_in_tunnel(&self, s: &State, t: TunnelId) -> bool {
+        matches!(s.tunnel(t), TunnelState::Detected | TunnelState::Taken)
+    }
+
     /// A circle strictly inside a tunnel's course (not its entrance or exit):
     /// only a POW in the tunnel (or a guard over a detected one) may stop there.
     pub(crate) fn is_tunnel_middle(&self, c: CircleId) -> bool {
@@ -117,16 +123,16 @@ impl Colditz {
     /// Attempt marker at one of its circles, or a detected tunnel starting in it.
     pub(crate) fn room_open_to_guards(&self, s: &State, room: u8) -> bool {
         let in_room = |c: CircleId| self.board.circle(c).zone == Zone::Room(room);
-        s.search == Some(room)
+        s.search & (1 << room) != 0
             || s.markers.iter().any(|m| in_room(m.a) || in_room(m.b))
             || TunnelId::ALL
                 .into_iter()
-                .any(|t| s.tunnel(t) == TunnelState::Detected && in_room(self.board.tunnels[t.index()].course[0]))
+                .any(|t| self.guards_in_tunnel(s, t) && in_room(self.board.tunnels[t.index()].course[0]))
     }
 
     /// Whether a guard may go onto a circle (occupants aside): never the staff
     /// car or the cells; a room or a safe area only when something opens it.
-    fn guard_may_enter(&self, s: &State, c: CircleId) -> Result<(), Illegal> {
+    fn guard_may_enter(&self, s: &State, g: PawnId, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
         if circle.car {
             return Err(STAFF_CAR);
@@ -136,8 +142,11 @@ impl Colditz {
         }
         // Legend, Rooms: guards enter only when pursuing (a marker), over a
         // discovered tunnel, or (Search card) while the card names the room.
+        // Classic: "or enter a room, UNLESS a Pawn has escaped from the grey
+        // zone and this is the only Guard moving this turn (ie chasing)".
         if let Zone::Room(r) = circle.zone {
-            if !self.room_open_to_guards(s, r) {
+            let chasing = s.classic && self.chasing(s, g);
+            if !(self.room_open_to_guards(s, r) || chasing) {
                 return Err(Illegal::fixed(
                     "Colditz: Rooms",
                     "guards may not enter a room unless a Search card names it, an Escape Attempt marker is in it, or a tunnel in it is detected",
@@ -148,7 +157,7 @@ impl Colditz {
         // Legend, Safe Areas: closed to guards unless an Escape Attempt
         // marker is there, or a detected tunnel runs beneath.
         let opened = s.markers.iter().any(|m| m.a == c || m.b == c)
-            || circle.tunnel.is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Detected);
+            || circle.tunnel.is_some_and(|(t, _)| self.guards_in_tunnel(s, t));
         if circle.safe && !opened {
             return Err(Illegal::fixed(
                 "Colditz: Safe Areas",
@@ -172,6 +181,10 @@ impl Colditz {
         }
         // Escape Attempts: a POW released from the outer cells passes the way back in freely.
         if circle.gate.is_some() && s.pawn(p).returning && self.board.cells[1].free_gates.contains(&c) {
+            return Ok(());
+        }
+        // Classic: a Key or Pass used this turn keeps its passage open for the turn.
+        if s.classic && s.opened.contains(&c) {
             return Ok(());
         }
         match circle.gate {
@@ -252,7 +265,7 @@ impl Colditz {
             ));
         }
         match self.tunnel_of(c) {
-            Some((t, _)) if self.is_tunnel_middle(c) && s.tunnel(t) != TunnelState::Detected => Err(TUNNEL_CIRCLE),
+            Some((t, _)) if self.is_tunnel_middle(c) && !self.guards_in_tunnel(s, t) => Err(TUNNEL_CIRCLE),
             _ => Ok(()),
         }
     }
@@ -261,13 +274,17 @@ impl Colditz {
     /// of the grey zone (in the outer courtyard or outside): he is chasing.
     fn chasing(&self, s: &State, g: PawnId) -> bool {
         let others = s.guards_moved & !(1u16 << (g.number() - 1));
-        others == 0
-            && s.present().any(|q| {
-                !q.is_guard()
-                    && s.pawn(q)
-                        .circle()
-                        .is_some_and(|c| matches!(self.board.circle(c).zone, Zone::Outer | Zone::Outside))
-            })
+        others == 0 && self.chase_on(s)
+    }
+
+    /// Classic: some POW has got out of the grey zone (in the outer
+    /// courtyard or outside the castle, at the surface).
+    fn chase_on(&self, s: &State) -> bool {
+        s.present().any(|q| {
+            !q.is_guard()
+                && !s.pawn(q).in_tunnel
+                && s.pawn(q).circle().is_some_and(|c| matches!(self.board.circle(c).zone, Zone::Outer | Zone::Outside))
+        })
     }
 
     /// Whether a POW of `nation` reaching a target may escape: he needs his
@@ -291,12 +308,33 @@ impl Colditz {
         let start_level = s.pawn(p).in_tunnel;
         seen[start.index()][usize::from(start_level)] = true;
         queue.push_back((start, start_level, 0u8));
+        // Classic: "The Appel zone is considered one big space — its first
+        // movement point out can be to any adjacent grey space": a POW there
+        // starts from every circle of the area at once (not a destination).
+        if s.classic && !guard && !start_level && self.board.circle(start).zone == Zone::Appel {
+            let mut area = VecDeque::from([start]);
+            while let Some(c) = area.pop_front() {
+                for (nb, link) in self.board.net.links(c) {
+                    if *link == Link::Step && self.board.circle(nb).zone == Zone::Appel && !seen[nb.index()][0] {
+                        seen[nb.index()][0] = true;
+                        area.push_back(nb);
+                        queue.push_back((nb, false, 0));
+                    }
+                }
+            }
+        }
         while let Some((c, tunnel, cost)) = queue.pop_front() {
             if cost >= budget {
                 continue;
             }
             for (nb, link) in self.board.net.links(c) {
                 let next = match (*link, tunnel) {
+                    // Classic: guards who took a tunnel "may use the tunnel to chase escapers".
+                    (Link::Tunnel, false)
+                        if guard && self.tunnel_of(c).is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Taken) =>
+                    {
+                        Some(false)
+                    }
                     (Link::Tunnel, false) => {
                         // Into a tunnel only at its entrance, and only while open.
                         match (self.tunnel_of(c), self.tunnel_of(nb)) {
@@ -346,7 +384,7 @@ impl Colditz {
                 }
                 if guard {
                     // Arrest: ending on a liable POW (or over one in a detected tunnel).
-                    if self.guard_may_enter(s, nb).is_err() {
+                    if self.guard_may_enter(s, p, nb).is_err() {
                         continue;
                     }
                     if let Some(q) = occ.at(nb) {
@@ -434,7 +472,7 @@ impl Colditz {
     fn move_refusal(&self, s: &State, occ: &Occupancy, p: PawnId, to: CircleId) -> Illegal {
         let in_tunnel = s.pawn(p).in_tunnel;
         let destination = if p.is_guard() {
-            self.guard_may_enter(s, to).and_then(|()| match occ.at(to) {
+            self.guard_may_enter(s, p, to).and_then(|()| match occ.at(to) {
                 Some(q) if q.is_guard() => Err(PAWN_IN_THE_WAY),
                 Some(q) => self.check_liable(s, q),
                 None => self.guard_may_stop(s, p, to),
@@ -537,10 +575,12 @@ impl Colditz {
             s.guards_moved |= 1 << (p.number() - 1);
             if let Some(q) = there {
                 self.arrest(s, p, q, ev);
+            } else if s.classic {
+                self.classic_tunnel_raid(s, d.circle, ev);
             } else if let Some(q) = below.filter(|_| self.is_tunnel_middle(d.circle)) {
                 self.arrest(s, p, q, ev);
             } else if let Zone::Room(r) = self.board.circle(d.circle).zone {
-                if s.search == Some(r) {
+                if s.search & (1 << r) != 0 {
                     self.resolve_search(s, p, r, ev);
                 }
             }
@@ -564,7 +604,7 @@ impl Colditz {
             )
         });
         if let Some(g) = there {
-            // Self-arrest: the guard goes to the office; nothing is confiscated.
+            // Self-arrest is an arrest (2016: Equipment lost outside; classic: nothing).
             self.give_up(s, p, g, ev);
             return;
         }
@@ -697,6 +737,13 @@ impl Colditz {
         }
         let (equipment, count, marker) = self.crossing(s, p, from, to)?;
         let nation = p.nation().expect("a POW");
+        if s.classic && s.opened.contains(&to) {
+            return Err(Illegal::fixed(
+                "Colditz classic: Escape Equipment",
+                "a Key or Pass used this turn keeps that passage open for your whole turn: walk with `move`",
+                "использованный в этот ход Ключ или Пропуск оставляет проход открытым на весь ваш ход: идите командой `move`",
+            ));
+        }
         if marker.is_some_and(|m| self.marker_opens(s, m.a, m.b, Some(nation))) {
             return Err(Illegal::fixed(
                 "Colditz: Escape Attempts",
@@ -740,6 +787,9 @@ impl Colditz {
         if let Some(m) = marker {
             s.markers.retain(|x| !((x.a == m.a && x.b == m.b) || (x.a == m.b && x.b == m.a)));
             s.markers.push(m);
+        }
+        if s.classic && matches!(equipment, Equipment::Key | Equipment::Pass) {
+            s.opened.push(to);
         }
         let pawn = s.pawn_mut(p);
         pawn.loc = Loc::Circle(to);
@@ -849,8 +899,13 @@ impl Colditz {
 
     /// Guards may not stay in a room once nothing opens it to them (its
     /// marker removed, its tunnel collapsed, its Search over): they go
-    /// straight to the office. Checked after every action: O(guards).
+    /// straight to the office. Classic (authored): a guard who came in
+    /// chasing stays while the chase lasts (a POW is still out of the grey
+    /// zone). Checked after every action: O(guards).
     pub(crate) fn evict_guards_from_closed_rooms(&self, s: &mut State) {
+        if s.classic && self.chase_on(s) {
+            return;
+        }
         for g in (1..=crate::MAX_GUARDS).map(PawnId::guard) {
             if let Some(Zone::Room(r)) = s.pawn(g).circle().map(|c| self.board.circle(c).zone) {
                 if !self.room_open_to_guards(s, r) {
@@ -940,9 +995,15 @@ impl Colditz {
 
     /// Releases a POW from solitary (by doubles or by card).
     pub(crate) fn release(&self, s: &mut State, p: PawnId, ev: &mut Events) {
-        let Some(to) = self.release_circle(s, p) else {
-            return;
-        };
+        if let Some(to) = self.release_circle(s, p) {
+            self.release_to(s, p, to, ev);
+        }
+    }
+
+    /// Releases a POW from solitary onto `to` (classic Release: perhaps a
+    /// circle nearer the exit, "without raising suspicion" — he heads back
+    /// as any POW released from the outer cells).
+    pub(crate) fn release_to(&self, s: &mut State, p: PawnId, to: CircleId, ev: &mut Events) {
         let outer = s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
         // The distance he starts from: he must be closer after each of his turns.
         let from = self.board.to_inner[to.index()].saturating_add(1).min(u16::from(u8::MAX)) as u8;

@@ -5,7 +5,7 @@ use crate::action::Arg;
 use crate::board::{Link, TunnelId, Zone};
 use crate::cards::{Card, Equipment};
 use crate::movement::Occupancy;
-use crate::pawn::{guards_for, Nation, PawnId, GERMAN};
+use crate::pawn::{Nation, PawnId, GERMAN};
 use crate::state::{Loc, Pending, Phase, State, TunnelState};
 use crate::{Action, Colditz};
 use sandtable_core::{Audience, Events, Illegal, Seat, Text};
@@ -33,6 +33,24 @@ impl Colditz {
                     for a in Equipment::ALL {
                         for b in Equipment::ALL.into_iter().filter(|b| *b >= a) {
                             out.push(Action::Play(card, Arg::Equip(a), Arg::Equip(b)));
+                        }
+                    }
+                }
+                Card::Release if s.classic => {
+                    // Classic: one of his POWs in the outer cells may appear nearer the exit.
+                    for &p in pawns.iter().filter(|&&p| Nation::of_seat(seat).is_some_and(|n| p.nation() == Some(n))) {
+                        out.push(Action::Play(card, Arg::Pawn(p), Arg::None));
+                        let Some(default) = self.release_circle(s, p) else { continue };
+                        let outer_cell =
+                            s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
+                        if outer_cell {
+                            out.extend(
+                                self.board
+                                    .circles()
+                                    .filter(|&c| self.board.to_exit[c.index()] < self.board.to_exit[default.index()])
+                                    .filter(|&c| self.board.circle(c).zone == Zone::Outer)
+                                    .map(|c| Action::Play(card, Arg::Pawn(p), Arg::Circle(c))),
+                            );
                         }
                     }
                 }
@@ -121,12 +139,8 @@ impl Colditz {
                 }
                 self.security_card_reaches(s, p)
             }
-            (Card::Search(_), Arg::None, Arg::None) => {
-                if s.search.is_some() {
-                    return Err(Illegal::fixed("Colditz: Search", "one Search a turn", "один Обыск за ход"));
-                }
-                Ok(())
-            }
+            // Search: no limit of one a turn (neither text has one).
+            (Card::Search(_), Arg::None, Arg::None) => Ok(()),
             (Card::ShootToKill, Arg::Pawn(g), Arg::Pawn(q)) => {
                 let target_outside = s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Outside)
                     && !s.pawn(q).in_tunnel;
@@ -231,6 +245,7 @@ impl Colditz {
                 }
                 Ok(())
             }
+            (Card::Release, Arg::Pawn(p), Arg::Circle(c)) => self.check_release_nearer_the_exit(s, p, c, own_pow(p)),
             (Card::Release, Arg::Pawn(p), Arg::None) => {
                 if !own_pow(p) || !in_cell(p) {
                     return Err(Illegal::fixed(
@@ -248,6 +263,13 @@ impl Colditz {
                 }
                 Ok(())
             }
+            // Authored: with no Security card in the German's hand Sabotage
+            // would do nothing (and show nothing): it waits for a target.
+            (Card::Sabotage, Arg::None, Arg::None) if s.hands[GERMAN.index()].is_empty() => Err(Illegal::fixed(
+                "Colditz: Sabotage",
+                "the German holds no Security card to discard",
+                "у Офицера Охраны нет карт Охраны, которые можно сбросить",
+            )),
             (Card::Sabotage, Arg::None, Arg::None) => Ok(()),
             (Card::StaffCar, Arg::Pawn(p), Arg::None) => {
                 let next_to_car = s.pawn(p).circle().is_some_and(|c| self.board.net.link(c, self.board.car).is_some());
@@ -324,6 +346,55 @@ impl Colditz {
         }
     }
 
+    /// Classic Release from Solitary: "A POW released into the Outer area
+    /// (tan) may appear on a circle closer to the 'exit' without raising
+    /// suspicion": one of the officer's POWs in the outer cells, whose
+    /// release circle is in the outer area, may appear instead on a free
+    /// circle of the outer area nearer a target than it, one where he may
+    /// stand (no gate, searchlight or tunnel middle).
+    fn check_release_nearer_the_exit(
+        &self,
+        s: &State,
+        p: PawnId,
+        c: crate::CircleId,
+        own: bool,
+    ) -> Result<(), Illegal> {
+        let rule = "Colditz classic: Release from Solitary";
+        if !s.classic {
+            return Err(Illegal::fixed(
+                "Colditz: Release from Solitary",
+                "the released POW appears on the free circle nearest the cell door (a circle nearer the exit is a classic rule)",
+                "выпущенный Военнопленный появляется на ближайшем к двери Одиночки свободном кружке (ближе к выходу — только по классическим правилам)",
+            ));
+        }
+        let outer_cell = s.pawn(p).circle().is_some_and(|x| self.board.circle(x).zone == Zone::CellOuter);
+        let default = self.release_circle(s, p);
+        if !own || !outer_cell || !default.is_some_and(|d| self.board.circle(d).zone == Zone::Outer) {
+            return Err(Illegal::fixed(
+                rule,
+                "only one of your POWs released from the outer cells into the outer area may appear nearer the exit",
+                "ближе к выходу может появиться только ваш Военнопленный, выпущенный из Внешних Одиночных Камер во Внешний Двор",
+            ));
+        }
+        let circle = self.board.circle(c);
+        let free = Occupancy::of(self, s).at(c).is_none();
+        let nearer = default.is_some_and(|d| self.board.to_exit[c.index()] < self.board.to_exit[d.index()]);
+        if circle.zone != Zone::Outer
+            || !free
+            || !nearer
+            || circle.gate.is_some()
+            || circle.searchlight
+            || self.is_tunnel_middle(c)
+        {
+            return Err(Illegal::fixed(
+                rule,
+                "name a free circle of the outer area nearer the exit than the cell door's, where he may stand",
+                "назовите свободный кружок Внешнего Двора ближе к выходу, чем у двери Одиночки, где он может стоять",
+            ));
+        }
+        Ok(())
+    }
+
     /// A free circle in a room.
     pub(crate) fn free_in_room(&self, s: &State, room: u8) -> Option<crate::CircleId> {
         let occ = Occupancy::of(self, s);
@@ -349,7 +420,7 @@ impl Colditz {
                 self.confiscate(s, p.nation().expect("a POW"), 1);
             }
             (Card::Search(room), ..) => {
-                s.search = Some(room);
+                s.search |= 1 << room;
                 // Officers with POWs in the room whose cards make them liable may answer
                 // with Advance Warning; each is asked, holding one or not.
                 for n in self.nations(s).collect::<Vec<_>>() {
@@ -398,6 +469,7 @@ impl Colditz {
                     s.pawn_mut(p).loc = Loc::Circle(c);
                 }
             }
+            (Card::Release, Arg::Pawn(p), Arg::Circle(c)) => self.release_to(s, p, c, ev),
             (Card::Release, Arg::Pawn(p), _) => self.release(s, p, ev),
             (Card::Sabotage, ..) => {
                 let hand: Vec<Card> = s.hands[0].cards().to_vec();
@@ -483,6 +555,10 @@ impl Colditz {
         // 2016: a guard leaving the board in the German's turn may not come back that
         // turn (the office first); classic: straight to the barracks.
         s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
+        if hit && s.classic {
+            // Classic: a killed escaper may end the chase outside.
+            self.end_of_chase(s, ev);
+        }
         ev.say("Colditz: Cards", || {
             Text::new(
                 format!(
@@ -576,8 +652,7 @@ impl Colditz {
         // 2016: a guard leaving the board in the German's turn may not come back that
         // turn (the office first); classic: straight to the barracks.
         s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
-        s.search = None;
-        let _ = guards_for;
+        s.search &= !(1 << room);
         ev.say("Colditz: Cards", || Text::fixed("the room is searched", "Комната обыскана"));
     }
 }

@@ -21,15 +21,9 @@ impl Colditz {
             .map_err(|_| SetupError::new(Text::fixed("rounds must be a number", "число Раундов — число")))?;
         let classic = opt("rules") == "classic";
         let victory_total = opt("victory").strip_prefix("total-").and_then(|n| n.parse().ok());
-        if let Some(n) = victory_total {
-            // The variant text suggests a total at least the number of officers.
-            if n < players - 1 {
-                return Err(SetupError::new(Text::new(
-                    format!("a total of {n} escapes is below the {} officers in play", players - 1),
-                    format!("общее число Побегов {n} меньше числа Офицеров Беглецов ({})", players - 1),
-                )));
-            }
-        }
+        // Variants: «Мы предлагаем, чтобы такое число, по крайней мере,
+        // равнялось количеству Офицеров Беглецов» — a suggestion, not a
+        // limit: any total offered is accepted.
         let mut dice = Dice::from_seed(setup.seed);
         let manifest = if classic { &self.manifests.classic } else { &self.manifests.edition2016 };
         let mut opp_cards = manifest.opportunity.clone();
@@ -102,13 +96,15 @@ impl Colditz {
             kit_parts_aside,
             markers: Vec::new(),
             tunnels: [TunnelState::Closed; 3],
-            search: None,
+            search: 0,
             escapes: [0; 5],
             do_or_die_escapes: [0; 5],
             eliminated: [false; 5],
             broke_out: [false; 3],
             kit_share: [false; 5],
             posting_closed: false,
+            return_strayed: false,
+            opened: Vec::new(),
             played: 0,
             guards_moved: 0,
             appel_waiting: 0,

@@ -35,8 +35,8 @@ pub struct Pawn {
     /// A POW released from the outer cells on its way back in: immune from
     /// arrest while his officer holds no equipment and he keeps moving back.
     pub returning: bool,
-    /// While `returning`: circles to the inner courtyard at the end of his
-    /// officer's last turn (he must get closer every turn to stay immune).
+    /// While `returning`, classic: circles to the inner courtyard at the end
+    /// of his officer's last turn (he must get closer every turn to stay immune).
     pub return_distance: u8,
     /// Used a Key since the German's last turn (Arrest Key Holder).
     pub used_key: bool,
@@ -87,6 +87,10 @@ pub enum TunnelState {
     /// Classic: abandoned with fewer than two POWs inside; closed to POWs for
     /// the rest of the game (the last one inside may still walk out).
     Abandoned,
+    /// Classic: detected, and two guards reached it — its POWs went to
+    /// solitary; closed to POWs for the rest of the game; guards may stop on
+    /// it and walk it.
+    Taken,
 }
 
 /// An interrupt or out-of-turn decision the game waits for.
@@ -113,6 +117,13 @@ pub enum Pending {
     /// (`move` him to another free cell, or `pass`).
     ChooseCell {
         /// The POW just put in solitary.
+        pow: PawnId,
+    },
+    /// After claiming Equipment or assembling a kit the officer sends each
+    /// POW used «на любые кружки Области Сбора»: he picks a free Appel circle
+    /// (`move pow circle`); the POW waits in his room until placed.
+    ToAppel {
+        /// The POW to place.
         pow: PawnId,
     },
     /// After an escape the German may remove the escaper's nation's markers.
@@ -211,8 +222,10 @@ pub struct State {
     pub markers: Vec<Marker>,
     /// The tunnels.
     pub tunnels: [TunnelState; 3],
-    /// The room a Search card opened to guards this turn.
-    pub search: Option<u8>,
+    /// Rooms Search cards opened to guards this turn (bit = room index):
+    /// any number of Search cards may be played in a turn (neither text
+    /// limits them).
+    pub search: u32,
     /// Escapes by nation (Do-or-Die escapes included).
     pub escapes: [u8; 5],
     /// Escapes by Do-or-Die, by nation (classic: a game whose only escapes
@@ -224,6 +237,13 @@ pub struct State {
     pub broke_out: [bool; 3],
     /// A kit taken out this turn that one more POW of the nation may share.
     pub kit_share: [bool; 5],
+    /// Classic: doors and inspection points a Key or Pass opened this turn —
+    /// "the passage thus opened remains so for the player's entire turn".
+    pub opened: Vec<CircleId>,
+    /// 2016: movement this turn went elsewhere than moving the officer's POWs
+    /// heading back from the outer cells by the shortest route, while one was
+    /// out: at the end of the turn they lose their immunity.
+    pub return_strayed: bool,
     /// Guards may not be posted from the barracks any more this turn (classic).
     pub posting_closed: bool,
     /// Guards moved this turn (bit = guard number − 1): a lone chasing guard

@@ -104,22 +104,29 @@ impl Colditz {
     pub(crate) fn end_turn(&self, s: &mut State, ev: &mut Events) {
         let seat = self.turn_seat(s);
         if let Some(nation) = Nation::of_seat(seat) {
-            self.guard_post_arrests(s, nation, ev);
-            for p in s.present().filter(|p| p.nation() == Some(nation)).collect::<Vec<_>>() {
-                // The immunity lasts only while he gets closer to the inner
-                // courtyard every turn.
-                let Some(c) = s.pawn(p).circle() else {
-                    continue;
-                };
-                let d = self.board.to_inner[c.index()].min(u16::from(u8::MAX)) as u8;
-                let pawn = s.pawn_mut(p);
-                if pawn.returning {
-                    if d < pawn.return_distance {
-                        pawn.return_distance = d;
-                    } else {
-                        pawn.returning = false;
+            if s.classic {
+                self.guard_post_arrests(s, nation, ev);
+                for p in s.present().filter(|p| p.nation() == Some(nation)).collect::<Vec<_>>() {
+                    // Classic summary: immune "as long as the POW moves at least
+                    // 1 step closer to returning to the Inner Courtyard each turn".
+                    let Some(c) = s.pawn(p).circle() else {
+                        continue;
+                    };
+                    let d = self.board.to_inner[c.index()].min(u16::from(u8::MAX)) as u8;
+                    let pawn = s.pawn_mut(p);
+                    if pawn.returning {
+                        if d < pawn.return_distance {
+                            pawn.return_distance = d;
+                        } else {
+                            pawn.returning = false;
+                        }
                     }
                 }
+            } else {
+                // 2016: the immunity is judged first, then a POW left on a
+                // guard post is liable as anyone there.
+                self.judge_return_route(s, nation, ev);
+                self.guard_post_arrests(s, nation, ev);
             }
         }
         if s.classic {
@@ -128,7 +135,8 @@ impl Colditz {
             self.collapse_tunnels(s, ev);
         }
         s.kit_share = [false; 5];
-        s.search = None;
+        s.opened.clear();
+        s.search = 0;
         s.mp = 0;
         s.releases = 0;
         if seat == GERMAN {
@@ -208,6 +216,8 @@ impl Colditz {
         s.releases = 0;
         s.posting_closed = false;
         s.guards_moved = 0;
+        s.return_strayed = false;
+        s.opened.clear();
     }
 
     /// Tunnels with fewer than two POWs inside at the end of any turn

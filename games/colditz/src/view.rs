@@ -85,8 +85,8 @@ pub struct View {
     pub markers: Vec<(String, String, Nation)>,
     /// Tunnels: Chapel, Canteen, Theatre.
     pub tunnels: [TunnelState; 3],
-    /// The room a Search card opened this turn.
-    pub search: Option<String>,
+    /// The rooms Search cards opened this turn.
+    pub search: Vec<String>,
     /// POWs refusing Appel that this viewer may know of.
     pub refused: Vec<String>,
 }
@@ -157,7 +157,10 @@ impl Colditz {
                 .map(|m| (self.board.key(m.a).to_owned(), self.board.key(m.b).to_owned(), m.nation))
                 .collect(),
             tunnels: s.tunnels,
-            search: s.search.map(|r| self.board.rooms[r as usize].id.clone()),
+            search: (0..self.board.rooms.len())
+                .filter(|&r| s.search & (1 << r) != 0)
+                .map(|r| self.board.rooms[r].id.clone())
+                .collect(),
             refused,
         }
     }

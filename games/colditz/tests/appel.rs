@@ -197,3 +197,46 @@ fn colditz_appel_the_german_may_move_instead_of_searching() {
     assert!(s.mp >= 2);
     assert!(refused_seen(&r, &s, Viewer::Seat(DE)).is_empty());
 }
+
+/// Appel card, general search — issue 10, point 15, the threshold on both
+/// sides: «Если какие-либо Военнопленные попадают в периметр значения полного
+/// диапазона кубиков, отсчитываемого от какого-либо Охранника, они
+/// Арестовываются»: a refusing POW at exactly the thrown range of a guard is
+/// caught, one circle beyond it is not.
+#[test]
+fn colditz_2016_appel_general_search_range_exactly_and_one_beyond() {
+    let (r, mut s) = blank(4, 1);
+    let inner = |c| r.board.circle(c).zone == Zone::Inner && plain(&r, c);
+    let g = circles(&r, inner)[0];
+    // Distances the search counts: every link but drops and tunnels, never the car.
+    let mut dist = vec![u32::MAX; r.board.net.len()];
+    dist[g.index()] = 0;
+    let mut q = std::collections::VecDeque::from([g]);
+    while let Some(c) = q.pop_front() {
+        for (n, l) in r.board.net.links(c) {
+            if matches!(l, sandtable_colditz::Link::Drop { .. } | sandtable_colditz::Link::Tunnel)
+                || n == r.board.car
+                || dist[n.index()] != u32::MAX
+            {
+                continue;
+            }
+            dist[n.index()] = dist[c.index()] + 1;
+            q.push_back(n);
+        }
+    }
+    let range = 6u32;
+    let at_range = circles(&r, |c| inner(c) && dist[c.index()] == range)[0];
+    let beyond = circles(&r, |c| inner(c) && dist[c.index()] == range + 1)[0];
+    put(&mut s, guard(1), g);
+    put(&mut s, pow(BR, 1), at_range);
+    put(&mut s, pow(US, 1), beyond);
+    give_card(&mut s, DE, card(&r, "appel"));
+    s.round = 10;
+    roll_phase(&mut s, DE);
+    play(&r, &mut s, DE, "play appel");
+    play(&r, &mut s, BR.seat(), "answer br1");
+    play(&r, &mut s, US.seat(), "answer us1");
+    with_dice(&r, &mut s, DE, "search", "Colditz: Appel", |d| d.len() == 2 && d[0] != d[1] && d[0] + d[1] == 6);
+    assert!(in_cells(&r, &s, pow(BR, 1), 0), "Appel card: at exactly the range, caught");
+    assert_eq!(at(&s, pow(US, 1)), Loc::Circle(beyond), "Appel card: one circle beyond the range, safe");
+}

@@ -184,19 +184,49 @@ fn colditz_arrest_a_pow_may_give_himself_up_to_a_guard() {
     play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, g)));
     assert_eq!(at(&s, guard(1)), Loc::Office);
     assert!(in_cells(&r, &s, pow(BR, 1), 0));
-    // In the outer courtyard, with Equipment: nothing is confiscated.
-    let (g, p) = side_by_side(&r0, Zone::Outer);
-    let (r, mut s) = face_off(4, g, p);
-    give_equipment(&mut s, BR, Equipment::Rope, 1);
-    move_phase(&mut s, BR.seat(), 1);
-    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, g)));
-    assert_eq!(at(&s, guard(1)), Loc::Office);
-    assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()));
-    assert!(s.pending.is_empty(), "no confiscation on a self-arrest");
-    assert_eq!(s.holds(BR, Equipment::Rope), 1);
     // The guard is back in the barracks only at the end of the German's turn.
     play(&r, &mut s, BR.seat(), "end");
     assert_eq!(at(&s, guard(1)), Loc::Office);
+}
+
+/// Arrest (2016) — issue 10, point 4: «Имеют ли Офицеры Беглецы Экипировку
+/// или нет, они могут также сами вызвать Арест» — a self-arrest is an arrest,
+/// and «Если Военнопленный находится во Внешнем Дворе или Возле Замка, его
+/// Офицер Беглец должен также сбросить карту Экипировки по своему выбору».
+/// In the inner courtyard nothing is lost; the classic summary keeps "No
+/// equipment cards are discarded".
+#[test]
+fn colditz_2016_arrest_a_self_arrest_outside_costs_an_equipment_card() {
+    let r0 = sandtable_colditz::Colditz::standard();
+    let give_up = |zone: Zone, classic: bool| {
+        let (g, p) = side_by_side(&r0, zone);
+        let (r, mut s) = face_off(4, g, p);
+        s.classic = classic;
+        give_equipment(&mut s, BR, Equipment::Rope, 1);
+        give_equipment(&mut s, BR, Equipment::Key, 1);
+        move_phase(&mut s, BR.seat(), 1);
+        play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, g)));
+        assert_eq!(at(&s, guard(1)), Loc::Office, "Arrest: the guard to the office");
+        assert!(s.pawn(pow(BR, 1)).circle().is_some_and(|c| r.board.circle(c).zone.is_cell()), "Arrest: to solitary");
+        (r, s)
+    };
+    // Outer courtyard, 2016: the officer chooses which card goes.
+    let (r, mut s) = give_up(Zone::Outer, false);
+    assert_eq!(
+        s.pending,
+        vec![Pending::Confiscate { nation: BR, count: 1 }],
+        "Arrest: a self-arrest outside costs a card"
+    );
+    assert!(is_legal(&r, &s, BR.seat(), "surrender key") && is_legal(&r, &s, BR.seat(), "surrender rope"));
+    play(&r, &mut s, BR.seat(), "surrender key");
+    assert_eq!((s.holds(BR, Equipment::Key), s.holds(BR, Equipment::Rope)), (0, 1), "Arrest: his choice");
+    // Inner courtyard, 2016: nothing is confiscated there.
+    let (_, s) = give_up(Zone::Inner, false);
+    assert!(s.pending.is_empty(), "Inner Courtyard: an arrest here costs nothing");
+    // Classic: "No equipment cards are discarded".
+    let (_, s) = give_up(Zone::Outer, true);
+    assert!(!s.pending.iter().any(|p| matches!(p, Pending::Confiscate { .. })), "classic: no card lost");
+    assert_eq!(s.held(BR), 2);
 }
 
 #[test]
@@ -266,6 +296,7 @@ fn colditz_arrest_pows_heading_back_from_the_outer_cells_are_immune() {
     let c = s.pawn(pow(BR, 1)).circle().unwrap();
     // He heads back: one step nearer the free gates.
     let nearer = steps(&r, c).into_iter().find(|&n| way_back(&r, n) < way_back(&r, c) && plain(&r, n)).unwrap();
+    s.mp = 1; // the whole roll brings him one circle nearer
     play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, nearer)));
     play(&r, &mut s, BR.seat(), "end");
     let spot = guard_spot(&r, &s, nearer);
@@ -367,17 +398,106 @@ fn colditz_arrest_a_pow_on_a_walkway_is_liable() {
     assert!(is_legal(&r, &s, DE, &arrest_text(&r, w)));
 }
 
+/// The next circle on a shortest way back from `c` (one nearer the inner
+/// courtyard through the free gates), free and where a POW may stop.
+fn on_the_way_back(r: &Colditz, s: &State, c: CircleId) -> Option<CircleId> {
+    steps(r, c)
+        .into_iter()
+        .find(|&n| r.board.to_inner[n.index()] + 1 == r.board.to_inner[c.index()] && plain(r, n) && !occupied(s, n))
+}
+
+/// A circle next to `c` off every shortest way back, free and plain.
+fn off_the_way_back(r: &Colditz, s: &State, c: CircleId) -> Option<CircleId> {
+    steps(r, c)
+        .into_iter()
+        .find(|&n| r.board.to_inner[n.index()] >= r.board.to_inner[c.index()] && plain(r, n) && !occupied(s, n))
+}
+
+/// Whether a guard next to br1 may arrest him in the German's turn.
+fn arrestable_after_his_turn(r: &Colditz, s: &State) -> bool {
+    let c = s.pawn(pow(BR, 1)).circle().unwrap();
+    let mut german = s.clone();
+    let spot = guard_spot(r, &german, c);
+    put(&mut german, guard(1), spot);
+    move_phase(&mut german, DE, 1);
+    is_legal(r, &german, DE, &format!("move g1 {}", k(r, c)))
+}
+
+/// Arrest (heading back), 2016 — issue 10, point 1: «Единственное исключение
+/// … Военнопленные, которые были освобождены из Внешних Одиночных Камер – если
+/// их Офицер Беглец не имеет никакой Экипировки и использует своё движение по
+/// максимуму своих возможностей для перемещения своих Военнопленных к
+/// Внутреннему Двору, такие Военнопленные имеют иммунитет», and the quick
+/// reference: «кратчайшим путём (promptly) возвращаясь». One circle nearer a
+/// turn is not enough: the roll must go to bringing him back by the shortest
+/// route as far as it allows.
+#[test]
+fn colditz_2016_arrest_heading_back_immune_only_by_the_shortest_route_as_far_as_the_roll_allows() {
+    let (r, base) = released_from_outer_cells();
+    let c = base.pawn(pow(BR, 1)).circle().unwrap();
+    let one = on_the_way_back(&r, &base, c).expect("a first circle on the way back");
+    let two = on_the_way_back(&r, &base, one).expect("a second circle on the way back");
+    // Two points, both spent on the shortest route: immune.
+    let mut s = base.clone();
+    s.mp = 2;
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, two)));
+    play(&r, &mut s, BR.seat(), "end");
+    assert!(s.pawn(pow(BR, 1)).returning);
+    assert!(!arrestable_after_his_turn(&r, &s), "the whole roll on the shortest route: immune");
+    // Two points, one spent: one circle nearer is not enough any more.
+    let mut s = base.clone();
+    s.mp = 2;
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, one)));
+    play(&r, &mut s, BR.seat(), "end");
+    assert!(arrestable_after_his_turn(&r, &s), "a point left that would bring him nearer: not immune");
+    // Two points spent, but by a longer way: not the shortest route.
+    let mut s = base.clone();
+    let side = off_the_way_back(&r, &s, c).expect("a circle off the way back");
+    s.mp = 2;
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, side)));
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, c)));
+    play(&r, &mut s, BR.seat(), "end");
+    assert!(arrestable_after_his_turn(&r, &s), "a detour is not the shortest route");
+    // Movement given to another POW while he is out: not spent on bringing him back.
+    let mut s = base.clone();
+    let (a, b) = pair_in(&r, Zone::Inner);
+    put(&mut s, pow(BR, 2), a);
+    s.mp = 2;
+    play(&r, &mut s, BR.seat(), &format!("move br2 {}", k(&r, b)));
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, one)));
+    play(&r, &mut s, BR.seat(), "end");
+    assert!(arrestable_after_his_turn(&r, &s), "the roll went elsewhere: not immune");
+    // Blocked beyond: as far as the roll allows is as far as the way is free.
+    let mut s = base.clone();
+    s.mp = 2;
+    let nearer: Vec<CircleId> =
+        steps(&r, one).into_iter().filter(|&n| r.board.to_inner[n.index()] < r.board.to_inner[one.index()]).collect();
+    assert!(!nearer.is_empty());
+    for (i, &n) in nearer.iter().enumerate() {
+        put(&mut s, pow(US, i as u8 + 1), n);
+    }
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, one)));
+    play(&r, &mut s, BR.seat(), "end");
+    assert!(!arrestable_after_his_turn(&r, &s), "the way on is blocked: he went as far as the roll allowed");
+}
+
 #[test]
 fn colditz_arrest_a_pow_heading_back_is_immune_on_a_guard_post_too() {
     let (r, mut s) = released_from_outer_cells();
     let c = s.pawn(pow(BR, 1)).circle().unwrap();
     let open = |x: CircleId| r.board.circle(x).gate.is_none() && !r.board.circle(x).zone.is_cell();
     // A guard post on his way back (or, failing that, any outer post).
+    // A guard post on a shortest way back, reached with the whole roll.
     let post = outer_posts(&r)
         .into_iter()
-        .filter(|&p| dist_via(&r, c, p, open).is_some_and(|d| d <= u32::from(s.mp)))
+        .filter(|&p| {
+            dist_via(&r, c, p, open).is_some_and(|d| {
+                u32::from(r.board.to_inner[c.index()]) == u32::from(r.board.to_inner[p.index()]) + d && d <= 12
+            })
+        })
         .min_by_key(|&p| way_back(&r, p))
-        .expect("a guard post within reach");
+        .expect("a guard post on the way back");
+    s.mp = dist_via(&r, c, post, open).unwrap() as u8;
     play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, post)));
     assert!(s.pawn(pow(BR, 1)).returning);
     // The engine's own arrest test says he is immune there ...

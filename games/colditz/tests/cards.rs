@@ -4,6 +4,7 @@
 mod common;
 use common::*;
 use sandtable_colditz::{CircleId, Colditz, Equipment, Loc, Pending, State, Zone};
+use sandtable_core::Ruleset;
 
 fn opp_seat_hand(s: &State) -> usize {
     s.hands[BR.seat().index()].len()
@@ -95,6 +96,48 @@ fn colditz_cards_turn_in_gives_its_equipment() {
     assert_eq!(s.holds(BR, Equipment::Key), 1);
 }
 
+/// Key / Pass / Rope / Wire Cutters (the classic card text, used by both
+/// rule sets) — issue 10, point 11: "These cards can be turned in at any
+/// time, even out of turn, for the corresponding Equipment card provided one
+/// is available": in the German's turn too, and while another officer's
+/// answer is awaited; Equipment itself still changes hands only outside the
+/// German's turn (2016: «в любой момент, кроме как во время Хода Офицера
+/// Охраны»). Not before play begins, nor with the stack empty.
+#[test]
+fn colditz_classic_cards_turn_in_cards_any_time_even_out_of_turn() {
+    for opts in [&[("rules", "classic")][..], &[][..]] {
+        let (r, mut s) = blank_with(4, 1, opts);
+        give_card(&mut s, BR.seat(), card(&r, "turn-in:key"));
+        give_equipment(&mut s, BR, Equipment::Rope, 1);
+        // The German's turn.
+        move_phase(&mut s, DE, 3);
+        assert!(r.may_act(&s).contains(BR.seat()), "the British may act out of turn");
+        assert!(is_legal(&r, &s, BR.seat(), "play turn-in:key"), "in the German's turn");
+        assert!(!is_legal(&r, &s, BR.seat(), "give rope american"), "no Equipment trade in the German's turn");
+        // While another officer's answer is awaited.
+        let mut waiting = s.clone();
+        give_equipment(&mut waiting, US, Equipment::Pass, 1);
+        waiting.pending.push(Pending::Confiscate { nation: US, count: 1 });
+        assert!(is_legal(&r, &waiting, BR.seat(), "play turn-in:key"), "while an answer is awaited");
+        play(&r, &mut waiting, BR.seat(), "play turn-in:key");
+        assert_eq!(waiting.holds(BR, Equipment::Key), 1);
+        assert_eq!(waiting.pending, vec![Pending::Confiscate { nation: US, count: 1 }], "the answer still awaited");
+        play(&r, &mut s, BR.seat(), "play turn-in:key");
+        assert_eq!(s.holds(BR, Equipment::Key), 1, "turned in for its Equipment card");
+        // With none of that Equipment left, the card waits.
+        give_card(&mut s, BR.seat(), card(&r, "turn-in:key"));
+        let keys = s.stock[Equipment::Key.index()];
+        s.stock[Equipment::Key.index()] = 0;
+        assert!(!is_legal(&r, &s, BR.seat(), "play turn-in:key"), "provided one is available");
+        s.stock[Equipment::Key.index()] = keys;
+        // Not before play begins.
+        let (r, mut setup) = game_with(4, 1, opts);
+        empty_hand(&mut setup, BR.seat());
+        give_card(&mut setup, BR.seat(), card(&r, "turn-in:key"));
+        assert!(!is_legal(&r, &setup, BR.seat(), "play turn-in:key"), "not in the guards' set-up");
+    }
+}
+
 #[test]
 fn colditz_cards_diversion_and_inspection_send_guards_to_the_barracks() {
     let (r, mut s) = blank(4, 1);
@@ -146,6 +189,9 @@ fn colditz_cards_sabotage_the_german_discards_two_and_draws_one() {
     move_phase(&mut s, BR.seat(), 0);
     play(&r, &mut s, BR.seat(), "play sabotage");
     assert_eq!(s.hands[0].len(), 0);
+    // With none it would do nothing: authored, it is not playable then.
+    give_card(&mut s, BR.seat(), card(&r, "sabotage"));
+    assert_eq!(refused(&r, &s, BR.seat(), "play sabotage").rule, "Colditz: Sabotage");
 }
 
 /// br1 next to the staff car, in the British Move phase with the card.
@@ -430,14 +476,24 @@ fn colditz_cards_move_fast_needs_a_free_circle_in_the_room() {
     play(&r, &mut s, BR.seat(), "play move-fast:kitchen br1");
 }
 
+/// Search (the Security card) — issue 10, point 3: neither the 2016 text
+/// nor the classic summary limits Search cards to one a turn: a second one
+/// played in the same turn opens its room too, and both rooms stay open to
+/// guards until each is searched or the turn ends.
 #[test]
-fn colditz_cards_search_one_a_turn() {
+fn colditz_2016_search_cards_no_limit_of_one_a_turn() {
     let (r, mut s) = blank(4, 1);
     give_card(&mut s, DE, card(&r, "search:dentist"));
     give_card(&mut s, DE, card(&r, "search:kitchen"));
     move_phase(&mut s, DE, 0);
     play(&r, &mut s, DE, "play search:dentist");
-    assert_eq!(refused(&r, &s, DE, "play search:kitchen").rule, "Colditz: Search");
+    assert!(is_legal(&r, &s, DE, "play search:kitchen"), "Search: a second Search card the same turn is legal");
+    play(&r, &mut s, DE, "play search:kitchen");
+    let mut open = sandtable_core::Ruleset::view(&r, &s, sandtable_core::Viewer::Seat(DE)).search;
+    open.sort();
+    assert_eq!(open, vec!["dentist".to_owned(), "kitchen".to_owned()], "Search: both rooms are open to guards");
+    play(&r, &mut s, DE, "end");
+    assert_eq!(s.search, 0, "Search: the rooms close at the end of the German's turn");
 }
 
 #[test]

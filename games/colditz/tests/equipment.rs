@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sandtable_colditz::board::Symbol;
-use sandtable_colditz::{Colditz, Equipment, Loc, State, Zone};
+use sandtable_colditz::{Colditz, Equipment, Loc, Pending, State, Zone};
 
 /// The British Move phase with br1 and br2 placed.
 fn two_in(r: &Colditz, a: &str, b: &str) -> State {
@@ -27,9 +27,65 @@ fn colditz_equipment_two_pows_in_the_two_rooms_claim_the_card() {
     assert_eq!(s.holds(BR, Equipment::Rope), 1);
     assert_eq!(s.stock[Equipment::Rope.index()], stock - 1);
     assert_eq!(s.mp, 3, "claiming costs no movement");
-    let layout = &r.board.appel[2][BR.index()];
-    assert_eq!(at(&s, pow(BR, 1)), Loc::Circle(layout[0]), "back to Appel");
-    assert_eq!(at(&s, pow(BR, 2)), Loc::Circle(layout[1]));
+    place_at_appel(&r, &mut s);
+    for p in [pow(BR, 1), pow(BR, 2)] {
+        let c = s.pawn(p).circle().unwrap();
+        assert_eq!(r.board.circle(c).zone, Zone::Appel, "back to Appel");
+    }
+}
+
+/// Answers every pending Appel placing with the first free Appel circle offered.
+fn place_at_appel(r: &Colditz, s: &mut State) {
+    while matches!(s.pending.first(), Some(Pending::ToAppel { .. })) {
+        let seat = to_act(r, s)[0];
+        let first = legal(r, s, seat).into_iter().find(|a| a.starts_with("move")).expect("a free Appel circle");
+        play(r, s, seat, &first);
+    }
+}
+
+/// Equipment cards (2016) — issue 10, point 2: «затем берет соответствующую
+/// карту и отправляет (sends) обоих этих Военнопленных на любые кружки Области
+/// Сбора» — the officer chooses the circles, any free ones of the Appel area
+/// (not the diagram places); the legal actions list exactly those, one POW
+/// at a time, and nothing else.
+#[test]
+fn colditz_2016_equipment_cards_the_officer_chooses_the_appel_circles() {
+    let r = Colditz::standard();
+    let rooms = rooms_with(&r, Symbol::Rope);
+    let mut s = two_in(&r, &rooms[0], &rooms[1]);
+    let blocker = circles(&r, |c| r.board.circle(c).zone == Zone::Appel)[0];
+    put(&mut s, pow(US, 1), blocker);
+    play(&r, &mut s, BR.seat(), "claim rope br1 br2");
+    assert_eq!(s.pending.first(), Some(&Pending::ToAppel { pow: pow(BR, 1) }), "the officer places br1 first");
+    assert_eq!(to_act(&r, &s), vec![BR.seat()], "Equipment cards: the officer decides");
+    let free: Vec<String> = circles(&r, |c| r.board.circle(c).zone == Zone::Appel && c != blocker)
+        .into_iter()
+        .map(|c| format!("move br1 {}", k(&r, c)))
+        .collect();
+    let mut offered = legal(&r, &s, BR.seat());
+    offered.sort();
+    let mut want = free.clone();
+    want.sort();
+    assert_eq!(offered, want, "Equipment cards: every free Appel circle, and only those");
+    assert_eq!(
+        refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, blocker))).rule,
+        "Colditz: Equipment cards",
+        "an occupied Appel circle is refused"
+    );
+    let (a, _) = pair_in(&r, Zone::Inner);
+    assert_eq!(refused(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, a))).rule, "Colditz: Equipment cards");
+    assert_eq!(refused(&r, &s, BR.seat(), "end").rule, "Colditz: Equipment cards", "he places them first");
+    // Not his diagram place: the last free Appel circle, then the one before.
+    let picks: Vec<_> =
+        circles(&r, |c| r.board.circle(c).zone == Zone::Appel && c != blocker).into_iter().rev().take(2).collect();
+    assert!(!r.board.appel[2][BR.index()].contains(&picks[0]), "a circle the diagram does not give br1");
+    play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, picks[0])));
+    assert!(!is_legal(&r, &s, BR.seat(), &format!("move br2 {}", k(&r, picks[0]))), "br1 holds that circle now");
+    play(&r, &mut s, BR.seat(), &format!("move br2 {}", k(&r, picks[1])));
+    assert_eq!(at(&s, pow(BR, 1)), Loc::Circle(picks[0]));
+    assert_eq!(at(&s, pow(BR, 2)), Loc::Circle(picks[1]));
+    assert!(s.pending.is_empty());
+    assert_eq!((s.phase, s.mp), (sandtable_colditz::Phase::Move, 3), "his turn goes on");
 }
 
 #[test]
@@ -39,6 +95,7 @@ fn colditz_equipment_two_pows_in_one_room_claim_the_card() {
     let mut s = two_in(&r, &rooms[1], &rooms[1]);
     play(&r, &mut s, BR.seat(), "claim key br1 br2");
     assert_eq!(s.holds(BR, Equipment::Key), 1);
+    place_at_appel(&r, &mut s);
     for p in [pow(BR, 1), pow(BR, 2)] {
         let c = s.pawn(p).circle().unwrap();
         assert_eq!(r.board.circle(c).zone, Zone::Appel);
@@ -132,6 +189,8 @@ fn colditz_escape_kits_one_pow_in_each_of_the_four_kit_rooms() {
     play(&r, &mut s, BR.seat(), "kit br1 br2 br3 br4");
     assert!(s.kits[BR.index()]);
     assert_eq!(s.kit_stock, stock - 1);
+    assert_eq!(s.pending.len(), 4, "Escape Kits: the officer sends the four «на любые кружки в Области Сбора»");
+    place_at_appel(&r, &mut s);
     for k in 1..=4 {
         let c = s.pawn(pow(BR, k)).circle().unwrap();
         assert_eq!(r.board.circle(c).zone, Zone::Appel, "2016: the four go back to Appel");

@@ -312,3 +312,26 @@ fn colditz_play_each_seat_moves_only_its_own_pawns() {
     move_phase(&mut s, US.seat(), 3);
     play(&r, &mut s, US.seat(), &format!("move us1 {}", k(&r, b)));
 }
+
+/// Cards, 2016 — issue 10, point 15, the threshold on both sides: «Если Ваш
+/// бросок на движение равен 5 или ниже, Вы можете вытянуть карту» (quick
+/// reference: «Результат 5 или меньше на броске движения позволяет Вам
+/// вытянуть карту»): a throw of exactly 5 draws, exactly 6 does not. Classic
+/// (a card "for each a 3, 7 or 11 thrown"): exactly 7 draws, 6 and 8 do not.
+#[test]
+fn colditz_2016_cards_a_throw_of_exactly_five_draws_six_does_not() {
+    let seat = BR.seat();
+    for (opts, total, draws) in [
+        (&[][..], 5u8, 1usize),
+        (&[][..], 6, 0),
+        (&[("rules", "classic")][..], 7, 1),
+        (&[("rules", "classic")][..], 6, 0),
+        (&[("rules", "classic")][..], 8, 0),
+    ] {
+        let (r, mut s) = blank_with(4, 1, opts);
+        roll_phase(&mut s, seat);
+        let dice = roll_with(&r, &mut s, seat, |d| d.len() == 2 && d[0] != d[1] && d[0] + d[1] == total);
+        assert_eq!(dice[0] + dice[1], total);
+        assert_eq!(s.hands[seat.index()].len(), draws, "{opts:?}: a throw of exactly {total}");
+    }
+}

@@ -97,3 +97,44 @@ fn colditz_solitary_cells_a_doubles_release_needs_a_point_of_movement() {
     play(&r, &mut s, BR.seat(), "release br1");
     assert_eq!((s.mp, s.releases), (0, 0));
 }
+
+/// Release from Solitary, classic summary — issue 10, point 12: "One of your
+/// imprisoned POWs is released from his cell, appearing on the nearest free
+/// circle outside the cell … A POW released into the Outer area (tan) may
+/// appear on a circle closer to the 'exit' without raising suspicion". A
+/// circle one step nearer a target than the cell door's release circle is
+/// legal, one as far is not; he still heads back (immune); the 2016 rules
+/// have no such choice.
+#[test]
+fn colditz_classic_release_from_solitary_into_the_outer_area_nearer_the_exit() {
+    for classic in [true, false] {
+        let opts: &[(&str, &str)] = if classic { &[("rules", "classic")] } else { &[] };
+        let (r, mut s) = blank_with(4, 1, opts);
+        put(&mut s, pow(BR, 1), cells(&r, 1)[0]);
+        give_card(&mut s, BR.seat(), card(&r, "release"));
+        move_phase(&mut s, BR.seat(), 0);
+        // Where the card would put him: the free circle nearest the cell door.
+        let mut probe = s.clone();
+        play(&r, &mut probe, BR.seat(), "play release br1");
+        let d = probe.pawn(pow(BR, 1)).circle().unwrap();
+        assert_eq!(r.board.circle(d).zone, Zone::Outer);
+        let exit = |c: sandtable_colditz::CircleId| r.board.to_exit[c.index()];
+        let outer_plain = |c| r.board.circle(c).zone == Zone::Outer && plain(&r, c);
+        let nearer = circles(&r, |c| outer_plain(c) && exit(c) + 1 == exit(d))[0];
+        let as_far = circles(&r, |c| outer_plain(c) && c != d && exit(c) == exit(d))[0];
+        let nearer_text = format!("play release br1 {}", k(&r, nearer));
+        if classic {
+            assert_eq!(
+                refused(&r, &s, BR.seat(), &format!("play release br1 {}", k(&r, as_far))).rule,
+                "Colditz classic: Release from Solitary",
+                "no nearer the exit than the cell door's circle"
+            );
+            assert!(is_legal(&r, &s, BR.seat(), &nearer_text), "one circle nearer the exit");
+            play(&r, &mut s, BR.seat(), &nearer_text);
+            assert_eq!(at(&s, pow(BR, 1)), Loc::Circle(nearer));
+            assert!(s.pawn(pow(BR, 1)).returning, "without raising suspicion: he still heads back");
+        } else {
+            assert_eq!(refused(&r, &s, BR.seat(), &nearer_text).rule, "Colditz: Release from Solitary");
+        }
+    }
+}

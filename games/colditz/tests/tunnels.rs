@@ -229,3 +229,72 @@ fn colditz_tunnels_a_collapse_leaves_no_guard_shut_in_the_room() {
     let shut_in = at(&s, guard(1)) == Loc::Circle(spot) && !legal(&r, &s, DE).iter().any(|a| a.starts_with("move g1 "));
     assert!(!shut_in, "the guard is shut in the Canteen with no way out");
 }
+
+/// Tunnel Detected, classic summary — issue 10, point 5: the card: "Once two
+/// guards have reached the tunnel, entering it by any circle, all the POWs in
+/// it are sent to Solitary. The guards are removed to the barracks"; after a
+/// break-out (German Play): "if you move 2 Guards anywhere onto the tunnel …,
+/// all remaining POWs in the tunnel are sent to Solitary. The Guards do not
+/// return to their barracks and may use the tunnel to chase escapers. The
+/// tunnel can now no longer be used by POWs". One guard arrests nobody; the
+/// second sends them all.
+#[test]
+fn colditz_classic_tunnel_detected_two_guards_send_all_its_pows_to_solitary() {
+    let r0 = Colditz::standard();
+    // Two middle circles of one tunnel under the outer area, each with a spot beside it.
+    let (t, spots) = TunnelId::ALL
+        .into_iter()
+        .find_map(|t| {
+            let c = course(&r0, t);
+            let spots: Vec<(usize, CircleId)> = (1..c.len() - 1)
+                .filter(|&i| {
+                    let x = r0.board.circle(c[i]);
+                    x.zone == Zone::Outer && !x.safe && !x.walkway
+                })
+                .filter_map(|i| {
+                    steps(&r0, c[i])
+                        .into_iter()
+                        .find(|&n| plain(&r0, n) && matches!(r0.board.circle(n).zone, Zone::Outer | Zone::Outside))
+                        .map(|n| (i, n))
+                })
+                .collect();
+            let second = spots.iter().position(|&(i, n)| i != spots[0].0 && n != spots[0].1)?;
+            Some((t, vec![spots[0], spots[second]]))
+        })
+        .expect("a tunnel with two guardable middle circles");
+    for broke_out in [false, true] {
+        let (r, mut s) = blank_with(4, 1, &[("rules", "classic")]);
+        let c = course(&r, t);
+        s.tunnels[t.index()] = TunnelState::Detected;
+        s.broke_out[t.index()] = broke_out;
+        let inside: Vec<usize> = (1..c.len() - 1).filter(|&i| i != spots[0].0 && i != spots[1].0).take(2).collect();
+        put_in_tunnel(&mut s, pow(BR, 1), c[inside[0]]);
+        put_in_tunnel(&mut s, pow(BR, 2), c[inside[1]]);
+        put_in_tunnel(&mut s, pow(US, 1), c[spots[0].0]);
+        put(&mut s, guard(1), spots[0].1);
+        put(&mut s, guard(2), spots[1].1);
+        move_phase(&mut s, DE, 4);
+        play(&r, &mut s, DE, &format!("move g1 {}", k(&r, c[spots[0].0])));
+        assert!(s.pawn(pow(US, 1)).in_tunnel, "Tunnel Detected: one guard alone arrests nobody");
+        assert_eq!(at(&s, guard(1)), Loc::Circle(c[spots[0].0]));
+        play(&r, &mut s, DE, &format!("move g2 {}", k(&r, c[spots[1].0])));
+        for q in [pow(BR, 1), pow(BR, 2), pow(US, 1)] {
+            assert!(
+                s.pawn(q).circle().is_some_and(|x| r.board.circle(x).zone.is_cell()),
+                "Tunnel Detected: two guards send every POW in it to solitary ({})",
+                q.code()
+            );
+        }
+        assert_eq!(s.tunnel(t), TunnelState::Taken, "no longer usable by POWs");
+        let (g1, g2) = (at(&s, guard(1)), at(&s, guard(2)));
+        if broke_out {
+            assert_eq!((g1, g2), (Loc::Circle(c[spots[0].0]), Loc::Circle(c[spots[1].0])), "they stay to chase");
+        } else {
+            assert_eq!((g1, g2), (Loc::Barracks, Loc::Barracks), "the card: removed to the barracks");
+        }
+        // POWs never enter it again.
+        put(&mut s, pow(BR, 3), c[0]);
+        move_phase(&mut s, BR.seat(), 6);
+        assert!(!is_legal(&r, &s, BR.seat(), &format!("move br3 {}", k(&r, c[1]))), "closed to POWs");
+    }
+}

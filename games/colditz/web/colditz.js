@@ -56,7 +56,7 @@
   };
   var TUNNEL_STATE = {
     closed: ["closed", "закрыт"], open: ["open", "открыт"],
-    detected: ["detected", "обнаружен"], abandoned: ["abandoned", "заброшен"]
+    detected: ["detected", "обнаружен"], abandoned: ["abandoned", "заброшен"], taken: ["taken by the guards", "захвачен Охраной"]
   };
 
   function roomList(drawing) {
@@ -174,16 +174,16 @@
         el("path", { d: d, fill: n ? n.colour : "#999" }, ga);
       });
     }
-    // The room a Search card opened this turn.
-    if (view.search) {
-      var sr = (drawing.areas || []).filter(function (a) { return a.id === view.search; })[0];
+    // The rooms Search cards opened this turn (any number of them).
+    (view.search || []).forEach(function (room) {
+      var sr = (drawing.areas || []).filter(function (a) { return a.id === room; })[0];
       if (sr) {
         var gs = el("g", { "class": "cz-search" }, svg);
         var d2 = "";
         drawing.circles.forEach(function (c) { if (c.area === sr.id) d2 += hexPath(c.x, c.y, drawing.lattice || {}); });
         el("path", { d: d2, fill: "#e53935", opacity: "0.35" }, gs);
       }
-    }
+    });
     el("path", { d: drawing.walls || "", fill: "none", stroke: "#3e2f25", "stroke-width": "0.32",
       "stroke-linecap": "round" }, svg);
     el("path", { d: drawing.wire || "", fill: "none", stroke: "#4a4a4a", "stroke-width": "0.2",
@@ -213,7 +213,7 @@
         // Closed: a faint dotted course; open: bold dashes; detected: red dashes.
         var st = tunnelState[l.tunnel] || "closed";
         var live = st === "open" || st === "detected";
-        el("path", { d: seg, stroke: st === "detected" ? "#c62828" : live ? "#b0651e" : "#6d4c41",
+        el("path", { d: seg, stroke: st === "detected" || st === "taken" ? "#c62828" : live ? "#b0651e" : "#6d4c41",
           "stroke-width": live ? "0.42" : "0.26", "stroke-dasharray": live ? "0.7 0.3" : "0.15 0.3",
           opacity: live ? "0.95" : "0.7", "stroke-linecap": "round" }, gl);
       }
@@ -465,6 +465,7 @@
         text = T("Search of the " + rn + ": " + nationName(p.nation) + " may answer with Advance Warning",
           "Обыск (" + rn + "): " + nationName(p.nation) + " могут ответить картой Предупреждение");
       } else if (p.wait === "choose-cell") text = T("The German chooses the cell for " + p.pow, "Офицер Охраны выбирает Одиночку для " + p.pow);
+      else if (p.wait === "to-appel") text = T("Send " + p.pow + " to any free Appel circle", "Отправьте " + p.pow + " на любой свободный кружок Области Сбора");
       else if (p.wait === "escape-markers") text = T("After the escape: remove the " + nationName(p.nation) + " markers?",
         "После Побега: убрать маркеры (" + nationName(p.nation) + ")?");
       else if (p.wait === "talisman") text = T("Shoot to Kill at " + (p.shot && p.shot.target) + ": a Talisman?",
@@ -569,8 +570,10 @@
     h.push("<div>" + esc(T("Guards on the board: ", "Охранников на поле: ")) + where.board + " · " +
       esc(T("barracks: ", "в Бараках: ")) + where.barracks + " · " + esc(T("office: ", "на Командном Пункте: ")) + where.office + "</div>");
     if (!view.security_hand) h.push("<div>" + esc(T("Security cards in hand: ", "Карт Охраны на руке: ")) + (view.security_cards || 0) + "</div>");
-    if (view.search) h.push('<div class="cz-warn">' + esc(T("Search: guards may enter the ", "Обыск: Охранники могут войти в Комнату ")) +
-      esc(roomName(drawing, view.search, lang)) + "</div>");
+    (view.search || []).forEach(function (room) {
+      h.push('<div class="cz-warn">' + esc(T("Search: guards may enter the ", "Обыск: Охранники могут войти в Комнату ")) +
+        esc(roomName(drawing, room, lang)) + "</div>");
+    });
 
     // Appel.
     if (phase === "appel-answer" || phase === "appel-search" || (view.refused && view.refused.length)) {

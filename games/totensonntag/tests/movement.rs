@@ -283,3 +283,43 @@ fn cct_4_0_only_the_owner_removes_only_excess_units() {
     assert!(e.text.en.contains("not in an overstacked hex"), "{}", e.text.en);
     play(&r, &mut s, AXIS, "eliminate aa");
 }
+
+/// 6.0, rough ground, every unit class on both sides of the threshold — issue
+/// 10, point 15: «в гекс с Неровной местностью (Rough) может войти любой
+/// юнит. Моторизованная пехота и механизированные юниты должны заплатить +1
+/// ОД». Foot infantry pays 1; every other class (motorized infantry,
+/// engineers, armour, recon, anti-tank, artillery — the motorized and
+/// mechanized of 6.0, `RULES.md`) pays 2. After a first open hex, with
+/// exactly the cost left the unit enters; with one point less it may not
+/// (the one-hex minimum covers only the first hex of a move).
+#[test]
+fn cct_6_0_rough_costs_every_unit_class_on_both_sides_of_the_threshold() {
+    for (code, class, cost) in [
+        ("inf", "infantry", 1u8),
+        ("sch", "motorized infantry", 2),
+        ("schr2", "engineer", 2),
+        ("pz", "armour", 2),
+        ("aa", "recon", 2),
+        ("pj", "anti-tank", 2),
+        ("art", "artillery", 2),
+    ] {
+        for left in [cost, cost - 1] {
+            let (r, mut s) = blank(1);
+            let u = put(&r, &mut s, code, "D7");
+            r.start_impulse(&mut s, Side::Axis, 2);
+            play(&r, &mut s, AXIS, &format!("move {code} E7"));
+            s.unit_mut(u).mp = left;
+            let into_rough = format!("move {code} F7");
+            if left == cost {
+                play(&r, &mut s, AXIS, &into_rough);
+                assert_eq!(s.unit(u).mp, 0, "6.0: {class} pays {cost} to enter rough");
+            } else {
+                assert_eq!(
+                    refused(&r, &s, AXIS, &into_rough).rule,
+                    "CCT 6.0",
+                    "6.0: {class} with {left} MP left cannot pay {cost} for rough"
+                );
+            }
+        }
+    }
+}
