@@ -6,4 +6,10 @@ cd "$(dirname "$0")/.."
 eval "$(bash scripts/test-deps.sh)"
 # Under CI the PostgreSQL and browser tests fail rather than skip when these are missing.
 export CI="${CI:-}"
-cargo test --workspace --locked "$@"
+# The counts some tests state (issue 9: the soak's random actions, the fuzz
+# inputs, the load figures) are printed at the end, whether or not a test
+# failed; the script's status is cargo's.
+status=0
+cargo test --workspace --locked "$@" || status=$?
+cat "${CARGO_TARGET_DIR:-target}"/tmp/report-*.txt 2>/dev/null || true
+exit "$status"
