@@ -1,6 +1,6 @@
 //! A typed ruleset behind one object-safe interface.
 
-use crate::BenchReport;
+use crate::{BenchReport, SoakReport};
 use sandtable_ai::{BotKind, SelfplayReport};
 use sandtable_core::{
     ruleset_for, Game, GameRecord, LoadError, Match, Rules, Ruleset, Seat, Session, Setup, SetupError,
@@ -26,6 +26,21 @@ pub trait Driver: Send + Sync {
     /// # Errors
     /// A set-up the game refuses.
     fn bench(&self, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError>;
+    /// The soak: uniformly random legal actions, from a random seat among
+    /// those owing a decision or allowed to act out of turn, over successive
+    /// games until `actions` have been applied, with [`sandtable_core::Ruleset::validate`]
+    /// run on every initial position and after every action. Game `i` starts
+    /// from `setups[i % len]` (the default set-up when empty) with a new
+    /// seed, and every option that set-up leaves open takes a random value
+    /// the game offers (refused combinations are counted and skipped).
+    /// Deterministic for a `seed`. Cost: `actions` × (legal actions + apply
+    /// + validate), on one thread.
+    ///
+    /// # Panics
+    /// On the first violation — an invalid position, a listed action
+    /// refused, a seat owing a decision with none, a game past a million
+    /// decisions — naming the game, set-up, seed, step and action.
+    fn soak(&self, setups: &[Setup], actions: u64, seed: u64) -> SoakReport;
     /// A bot of `kind`'s decision for `seat` in `session` (a match of this
     /// game), in canonical notation, its choices following `seed`; `None`
     /// when the seat owes nothing or the session is another game's. The bot
@@ -85,6 +100,9 @@ impl<R: Ruleset> Driver for Typed<R> {
     fn bench(&self, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError> {
         let rules = ruleset_for(self.rules(), setup)?;
         crate::bench::run(rules.as_ref(), setup, seconds)
+    }
+    fn soak(&self, setups: &[Setup], actions: u64, seed: u64) -> SoakReport {
+        crate::soak::run(self.rules(), setups, actions, seed)
     }
     fn bot_move(&self, kind: BotKind, session: &dyn Session, seat: Seat, seed: u64) -> Option<String> {
         let m = session.as_any().downcast_ref::<Match<R>>()?;

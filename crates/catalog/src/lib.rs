@@ -3,7 +3,7 @@
 //! The registry of every game this build has. Front ends (command line,
 //! engine protocol, server) find a game by id and drive it through a
 //! [`Driver`]: the object-safe [`sandtable_core::Game`] plus the operations
-//! that need the typed ruleset (self-play, benchmarks, unchecked replay).
+//! that need the typed ruleset (self-play, benchmarks, the soak, unchecked replay).
 //!
 //! Each game comes with its browser renderer, the script its crate embeds
 //! ([`Driver::renderer`]); the server serves it as `/games/<id>.js`.
@@ -16,7 +16,9 @@
 mod bench;
 mod driver;
 mod registry;
+mod soak;
 
 pub use bench::BenchReport;
 pub use driver::{Driver, Typed};
 pub use registry::{catalog, find, open, Opened, UnknownGame};
+pub use soak::SoakReport;
