@@ -7,6 +7,12 @@ use common::{ok, run_in, stderr, stdout, TempDir};
 fn new_game(dir: &TempDir, name: &str) -> std::path::PathBuf {
     let out = run_in(&dir.0, &["new", "totensonntag", "--seed", "11", "-o", name], "");
     ok(&out);
+    // Issue 14: a file game says plainly that its holder can read its seed.
+    let warned = stderr(&out);
+    assert!(
+        warned.contains("every hidden card") && warned.contains("sandtable serve") && warned.contains("зерно"),
+        "{warned}"
+    );
     dir.path(name)
 }
 

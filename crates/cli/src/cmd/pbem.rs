@@ -83,6 +83,15 @@ pub fn new(a: &NewArgs) -> Result {
         setup.seed
     );
     println!("{}", status_line(session.info(), &session.to_act()));
+    // Said plainly, on stderr (stdout stays the two lines scripts read):
+    // a game file carries its seed, so its holder can read every die to
+    // come and every hidden card (issue 14).
+    eprintln!(
+        "note: whoever holds this file can read its seed, and so every die to come and every hidden card; \
+         for fair play with hidden information, play on a server (sandtable serve) / \
+         внимание: кто держит этот файл, может прочесть его зерно, а значит, все будущие броски и все скрытые карты; \
+         для честной игры со скрытой информацией играйте через сервер (sandtable serve)"
+    );
     Ok(())
 }
 
