@@ -209,21 +209,7 @@ fn colditz_2016_appel_general_search_range_exactly_and_one_beyond() {
     let inner = |c| r.board.circle(c).zone == Zone::Inner && plain(&r, c);
     let g = circles(&r, inner)[0];
     // Distances the search counts: every link but drops and tunnels, never the car.
-    let mut dist = vec![u32::MAX; r.board.net.len()];
-    dist[g.index()] = 0;
-    let mut q = std::collections::VecDeque::from([g]);
-    while let Some(c) = q.pop_front() {
-        for (n, l) in r.board.net.links(c) {
-            if matches!(l, sandtable_colditz::Link::Drop { .. } | sandtable_colditz::Link::Tunnel)
-                || n == r.board.car
-                || dist[n.index()] != u32::MAX
-            {
-                continue;
-            }
-            dist[n.index()] = dist[c.index()] + 1;
-            q.push_back(n);
-        }
-    }
+    let dist = range_from(&r, g);
     let range = 6u32;
     let at_range = circles(&r, |c| inner(c) && dist[c.index()] == range)[0];
     let beyond = circles(&r, |c| inner(c) && dist[c.index()] == range + 1)[0];

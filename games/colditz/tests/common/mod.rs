@@ -286,15 +286,16 @@ pub fn dist_via(r: &Colditz, from: CircleId, to: CircleId, through: impl Fn(Circ
     None
 }
 
-/// Distances over every link but drops and the car (the "range" of Appel's
-/// general search and of Shoot to Kill), from `from`.
+/// Distances over every link but drops and tunnels, never through the car
+/// (the "range" of Appel's general search and of Shoot to Kill, as the
+/// rules count them: `Colditz::within`, `Colditz::line_of_fire`), from `from`.
 pub fn range_from(r: &Colditz, from: CircleId) -> Vec<u32> {
     let mut dist = vec![u32::MAX; r.board.net.len()];
     dist[from.index()] = 0;
     let mut q = VecDeque::from([from]);
     while let Some(c) = q.pop_front() {
         for (n, l) in r.board.net.links(c) {
-            if matches!(l, Link::Drop { .. }) || n == r.board.car || dist[n.index()] != u32::MAX {
+            if matches!(l, Link::Drop { .. } | Link::Tunnel) || n == r.board.car || dist[n.index()] != u32::MAX {
                 continue;
             }
             dist[n.index()] = dist[c.index()] + 1;
