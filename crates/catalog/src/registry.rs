@@ -18,6 +18,7 @@ fn games() -> Vec<Arc<dyn Driver>> {
     vec![
         game(sandtable_totensonntag::Totensonntag::standard(), sandtable_totensonntag::RENDERER_JS),
         game(sandtable_colditz::Colditz::standard(), sandtable_colditz::RENDERER_JS),
+        game(sandtable_scs::Scs::standard(), sandtable_scs::RENDERER_JS),
     ]
 }
 
@@ -89,7 +90,7 @@ mod tests {
         assert_eq!(find("Totensonntag").expect("present").game().info().id, "totensonntag");
         assert_eq!(find("colditz").expect("present").game().info().id, "colditz");
         let e = find("nope").err().expect("absent");
-        assert_eq!(e.known, vec!["totensonntag".to_owned(), "colditz".to_owned()]);
+        assert_eq!(e.known, vec!["totensonntag".to_owned(), "colditz".to_owned(), "scs".to_owned()]);
         assert!(e.to_string().contains("totensonntag") && e.to_string().contains("нет игры"));
     }
 

@@ -37,6 +37,8 @@ struct Golden {
     file: &'static str,
     /// The game id.
     game: &'static str,
+    /// A built-in scenario other than the game's default.
+    scenario: Option<&'static str>,
     /// Options beyond the defaults.
     options: &'static [(&'static str, &'static str)],
     /// The dice seed.
@@ -51,6 +53,7 @@ const GOLDEN: &[Golden] = &[
     Golden {
         file: "totensonntag",
         game: "totensonntag",
+        scenario: None,
         options: &[],
         seed: 1,
         decisions: 1314,
@@ -59,6 +62,7 @@ const GOLDEN: &[Golden] = &[
     Golden {
         file: "colditz-3p",
         game: "colditz",
+        scenario: None,
         options: &[("players", "3")],
         seed: 1,
         decisions: 967,
@@ -67,10 +71,29 @@ const GOLDEN: &[Golden] = &[
     Golden {
         file: "colditz-classic-3p",
         game: "colditz",
+        scenario: None,
         options: &[("players", "3"), ("rules", "classic")],
         seed: 1,
         decisions: 727,
         outcome: "the German Security Officer wins",
+    },
+    Golden {
+        file: "scs-beda-fomm",
+        game: "scs",
+        scenario: None,
+        options: &[],
+        seed: 1,
+        decisions: 249,
+        outcome: "Commonwealth win, 14 VP to 3",
+    },
+    Golden {
+        file: "scs-sidi-rezegh",
+        game: "scs",
+        scenario: Some("sidi-rezegh-1941"),
+        options: &[],
+        seed: 1,
+        decisions: 623,
+        outcome: "Axis win, 26 VP to 4",
     },
 ];
 
@@ -85,7 +108,8 @@ fn path(g: &Golden) -> PathBuf {
 }
 
 fn setup(g: &Golden) -> Setup {
-    g.options.iter().fold(Setup::seeded(g.seed), |s, (k, v)| s.with_option(k, v))
+    let base = Setup { scenario: g.scenario.map(str::to_owned), ..Setup::seeded(g.seed) };
+    g.options.iter().fold(base, |s, (k, v)| s.with_option(k, v))
 }
 
 /// Plays `g`'s set-up to the end, each owing seat (lowest first) choosing

@@ -165,6 +165,17 @@ pub trait Ruleset: Send + Sync + 'static {
     {
         Err(DataErrors::one(DataError::unsupported(file.name.clone(), &self.info().id)))
     }
+
+    /// The same rules on another of the game's built-in scenarios, by id: a
+    /// game shipping several (SCS) lists its own scenario first in
+    /// [`GameInfo::scenarios`] and the others after it, and gives their
+    /// values here (built once and shared). Default: none (one built-in).
+    fn builtin(&self, _scenario: &str) -> Option<std::sync::Arc<Self>>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// Keeps, among `out[start..]`, the candidate actions `ok` accepts, in

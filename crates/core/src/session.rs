@@ -169,8 +169,9 @@ impl<R: Ruleset> Game for Rules<R> {
     }
 }
 
-/// The ruleset value a set-up is played on: `rules` itself for a built-in
-/// scenario, or the same rules on the set-up's scenario file
+/// The ruleset value a set-up is played on: `rules` itself for its own
+/// built-in scenario, the game's value for another built-in one
+/// ([`Ruleset::builtin`]), or the same rules on the set-up's scenario file
 /// ([`Ruleset::with_scenario`]). Reuses `rules` when they were already made
 /// from that very file (undo and reload do not parse it again). Cost: for a
 /// new file, one parse and validation of it.
@@ -179,7 +180,12 @@ impl<R: Ruleset> Game for Rules<R> {
 /// Every problem in the scenario file.
 pub fn ruleset_for<R: Ruleset>(rules: &Arc<R>, setup: &Setup) -> Result<Arc<R>, DataErrors> {
     let Some(file) = &setup.scenario_file else {
-        return Ok(rules.clone());
+        // Another built-in scenario than the value's own (listed first).
+        let own = rules.info().scenarios.first().map(|s| s.id.as_str());
+        return Ok(match setup.scenario.as_deref() {
+            Some(id) if Some(id) != own => rules.builtin(id).unwrap_or_else(|| rules.clone()),
+            _ => rules.clone(),
+        });
     };
     let sha = file.sha256();
     let scenarios = &rules.info().scenarios;

@@ -1,0 +1,465 @@
+//! 6.0 Overrun and 7.0 Combat (*authored*): forming and declaring a fight,
+//! its odds (cumulative multipliers, standard rounding, column shifts) and
+//! its roll. Resolution is in `resolution.rs`.
+
+use crate::action::Action;
+use crate::board::Board;
+use crate::charts::{Odds, SideResult};
+use crate::ratio::Ratio;
+use crate::state::{Fight, FightKind, FightOdds, Phase, Pos, Stage, State};
+use crate::unit::{Side, UnitId};
+use crate::Scs;
+use sandtable_board::HexId;
+use sandtable_core::{Events, Illegal, Text};
+
+/// An overrun costs 2 MP (6.0), in half MP.
+pub const OVERRUN_HALVES: u16 = 4;
+/// 6.0c: a target hex that costs more than 2 MP to enter cannot be overrun.
+pub const OVERRUN_TERRAIN_HALVES: u16 = 4;
+
+impl Scs {
+    /// A unit's attack strength against `target`: its face's attack times
+    /// the multipliers of the hexside crossed, DG and supply, fractions kept
+    /// (Cumulative effects).
+    pub fn attack_strength(&self, s: &State, u: UnitId, target: HexId) -> Ratio {
+        let spec = self.scenario.unit(u);
+        let us = s.unit(u);
+        let charts = &self.scenario.charts;
+        let mut a = Ratio::whole(u64::from(spec.face(us.lost).attack));
+        if let Some(h) = s.hex_of(u) {
+            if let Some(f) = self.map().hexside(h, target) {
+                a = a * charts.hexsides[usize::from(f)].attack;
+            }
+        }
+        if us.out_of_supply {
+            a = a * charts.supply.attack;
+        }
+        if us.dg {
+            a = a * charts.dg.attack;
+        }
+        a
+    }
+
+    /// A unit's defence strength in its hex: face × terrain × DG × supply.
+    pub fn defence_strength(&self, s: &State, u: UnitId) -> Ratio {
+        let spec = self.scenario.unit(u);
+        let us = s.unit(u);
+        let charts = &self.scenario.charts;
+        let mut d = Ratio::whole(u64::from(spec.face(us.lost).defence));
+        if let Some(h) = s.hex_of(u) {
+            d = d * charts.terrain[usize::from(*self.map().terrain.get(h))].defence;
+        }
+        if us.out_of_supply {
+            d = d * charts.supply.defence;
+        }
+        if us.dg {
+            d = d * charts.dg.defence;
+        }
+        d
+    }
+
+    /// The odds of `attackers` against every unit in `target`: totals with
+    /// fractions kept, rounded once (*Rounding*: 9.875 to 2.125 is 5:1),
+    /// then the terrain's column shift and the hexside's when every attacker
+    /// crosses one.
+    pub fn odds(&self, s: &State, attackers: &[UnitId], target: HexId) -> FightOdds {
+        let attack = attackers.iter().fold(Ratio::ZERO, |t, &u| t + self.attack_strength(s, u, target));
+        let defence = self
+            .scenario
+            .unit_ids()
+            .filter(|&u| s.unit(u).pos == Pos::Hex(target))
+            .fold(Ratio::ZERO, |t, u| t + self.defence_strength(s, u));
+        let odds = Odds::of(attack, defence);
+        let crt = &self.scenario.charts.crt;
+        let column = crt.column(odds);
+        let charts = &self.scenario.charts;
+        let terrain = charts.terrain[usize::from(*self.map().terrain.get(target))].shift;
+        // A hexside's shift counts only when every attacker crosses such a
+        // hexside: the one nearest zero when they differ.
+        let shifts: Vec<i8> = attackers
+            .iter()
+            .map(|&u| {
+                s.hex_of(u)
+                    .and_then(|h| self.map().hexside(h, target))
+                    .map_or(0, |f| charts.hexsides[usize::from(f)].shift)
+            })
+            .collect();
+        let hexside = if shifts.iter().all(|&x| x < 0) {
+            shifts.iter().copied().max().unwrap_or(0)
+        } else if shifts.iter().all(|&x| x > 0) {
+            shifts.iter().copied().min().unwrap_or(0)
+        } else {
+            0
+        };
+        let shift = terrain.saturating_add(hexside);
+        let used = crt.shifted(column, i32::from(shift));
+        FightOdds { attack, defence, odds, column: column as u8, shift, used: used as u8 }
+    }
+
+    /// Units that may fight from `from` into `target`: adjacent, and able
+    /// to enter it by terrain (2.0b, 2.1c).
+    fn reaches(&self, s: &State, u: UnitId, target: HexId) -> bool {
+        s.hex_of(u).is_some_and(|h| {
+            self.map().grid.are_adjacent(h, target) && self.enterable(self.scenario.unit(u).class, h, target)
+        })
+    }
+
+    pub(crate) fn check_overrun(
+        &self,
+        s: &State,
+        side: Side,
+        b: &Board,
+        u: UnitId,
+        target: HexId,
+    ) -> Result<(), Illegal> {
+        self.check_moving_phase(s)?;
+        if self.force_of(s, u).iter().any(|&f| s.unit(f).overran) {
+            return Err(Illegal::fixed(
+                "SCS 6.1b",
+                "a stack overruns only once a phase",
+                "группировка атакует с ходу только раз в фазу",
+            ));
+        }
+        let from = self.check_mover(s, side, u)?;
+        if !self.map().grid.are_adjacent(from, target) || b.holder(target) != Some(side.other()) {
+            return Err(Illegal::fixed(
+                "SCS 6.0",
+                "an overrun is made into an adjacent hex held by the enemy",
+                "атака с ходу проводится на соседний гекс, занятый врагом",
+            ));
+        }
+        if s.overrun_hexes.contains(&target) {
+            return Err(Illegal::fixed(
+                "SCS 6.1b",
+                "this hex has already been overrun this phase",
+                "этот гекс уже атакован с ходу в эту фазу",
+            ));
+        }
+        let force = self.force_of(s, u);
+        let mut zoc = false;
+        for &f in &force {
+            if f != u {
+                self.check_mover(s, side, f)?;
+            }
+            let us = s.unit(f);
+            let spec = self.scenario.unit(f);
+            if us.began_in_ezoc {
+                return Err(Illegal::fixed(
+                    "SCS 6.0",
+                    "units that begin the phase in an enemy ZOC cannot overrun (2.1b)",
+                    "подразделения, начавшие фазу во ВЗК, не могут атаковать с ходу (2.1b)",
+                ));
+            }
+            if us.overran {
+                return Err(Illegal::fixed(
+                    "SCS 6.1b",
+                    "a stack overruns only once a phase",
+                    "группировка атакует с ходу только раз в фазу",
+                ));
+            }
+            match self.terrain_cost(spec.class, from, target, false) {
+                Some(c) if c <= OVERRUN_TERRAIN_HALVES => {}
+                _ => {
+                    return Err(Illegal::fixed(
+                        "SCS 6.0c",
+                        "only a hex that costs 2 MP or less to enter by its terrain (no roads, 6.1d; ZOC ignored) may be overrun",
+                        "атаковать с ходу можно только гекс, вход в который стоит по местности 2 ОД или меньше (без дорог, 6.1d; ЗК не считаются)",
+                    ))
+                }
+            }
+            if us.spent + OVERRUN_HALVES > self.allowance(s, f) {
+                return Err(Illegal::fixed(
+                    "SCS 6.0",
+                    "an overrun costs 2 MP, and the unit has fewer left",
+                    "атака с ходу стоит 2 ОД, а у подразделения меньше",
+                ));
+            }
+            zoc |= spec.has_zoc(us.lost);
+        }
+        if !zoc {
+            return Err(Illegal::fixed(
+                "SCS 2.1c",
+                "a unit attacks only units in its ZOC: the stack needs a unit with attack 1 or more",
+                "подразделение атакует только в своей ЗК: группировке нужно подразделение с атакой от 1",
+            ));
+        }
+        if b.points(from) > u16::from(self.scenario.stacking) {
+            return Err(Illegal::fixed(
+                "SCS 6.1e",
+                "the hex the overrun is made from is over the stacking limit: move the stack back where it began (back) and move it anew (4.0a)",
+                "в гексе, из которого проводится атака с ходу, превышен лимит группирования: верните группировку в начало движения (back) и двигайте заново (4.0a)",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_overrun(&self, s: &mut State, u: UnitId, target: HexId, ev: &mut Events) {
+        let force = self.force_of(s, u);
+        if !s.force.contains(&u) {
+            self.finish_force(s);
+        }
+        s.force.clear();
+        s.force_moved = false;
+        s.force_from = None;
+        for &f in &force {
+            let us = s.unit_mut(f);
+            us.spent += OVERRUN_HALVES;
+            us.overran = true;
+            // 6.2a: whatever the result, the overrun ends normal movement.
+            us.done = true;
+        }
+        s.overrun_hexes.push(target);
+        ev.say("SCS 6.0", || {
+            let n = self.names(&force);
+            Text::new(
+                format!("{} overrun {} (2 MP)", n.en, self.label(target)),
+                format!("{}: атака с ходу на {} (2 ОД)", n.ru, self.label(target)),
+            )
+        });
+        self.declare(s, FightKind::Overrun, force, target, ev);
+    }
+
+    pub(crate) fn check_attack(
+        &self,
+        s: &State,
+        side: Side,
+        b: &Board,
+        u: UnitId,
+        target: HexId,
+    ) -> Result<(), Illegal> {
+        if s.phase != Phase::Combat {
+            return Err(Illegal::fixed(
+                "SCS 1.0",
+                "regular attacks are made in the Combat Phase (overruns in movement, 6.0)",
+                "обычные атаки — в фазу боя (с ходу — в движении, 6.0)",
+            ));
+        }
+        self.check_nothing_pending(s)?;
+        let spec = self.scenario.unit(u);
+        if spec.side != side || s.hex_of(u).is_none() {
+            return Err(Illegal::fixed(
+                "SCS 7.0",
+                "only your own units on the map attack",
+                "атакуют только свои подразделения на карте",
+            ));
+        }
+        if let Some(f) = &s.fight {
+            if f.target != target {
+                return Err(Illegal::fixed(
+                    "SCS 7.0",
+                    "one attack is formed at a time: declare or cancel the one being formed",
+                    "атаки формируются по одной: объявите или отмените формируемую",
+                ));
+            }
+            if f.attackers.contains(&u) {
+                return Err(Illegal::fixed(
+                    "SCS 7.0",
+                    "the unit is already in this attack",
+                    "подразделение уже участвует в этой атаке",
+                ));
+            }
+        }
+        if s.unit(u).attacked {
+            return Err(Illegal::fixed(
+                "SCS 7.0",
+                "each unit attacks once per Combat Phase",
+                "каждое подразделение атакует раз за фазу боя",
+            ));
+        }
+        if b.holder(target) != Some(side.other()) {
+            return Err(Illegal::fixed(
+                "SCS 7.0",
+                "an attack is made on a hex held by the enemy",
+                "атакуют гекс, занятый врагом",
+            ));
+        }
+        if s.attacked_hexes.contains(&target) {
+            return Err(Illegal::fixed(
+                "SCS 7.0",
+                "each defending hex is attacked only once per phase (7.2d errata)",
+                "каждый обороняющийся гекс атакуется только раз за фазу (исправление 7.2d)",
+            ));
+        }
+        if !self.reaches(s, u, target) {
+            return Err(Illegal::fixed(
+                "SCS 2.1c",
+                "a unit attacks only units in its ZOC: adjacent hexes it could enter",
+                "подразделение атакует только в своей ЗК: соседние гексы, куда оно могло бы войти",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_attack(&self, s: &mut State, u: UnitId, target: HexId, ev: &mut Events) {
+        match &mut s.fight {
+            Some(f) => f.attackers.push(u),
+            None => s.fight = Some(Fight::new(FightKind::Attack, vec![u], target)),
+        }
+        ev.say("SCS 7.0", || {
+            let n = &self.scenario.unit(u).name;
+            Text::new(
+                format!("{} joins the attack on {} being formed", n.en, self.label(target)),
+                format!("{} входит в формируемую атаку на {}", n.ru, self.label(target)),
+            )
+        });
+    }
+
+    pub(crate) fn check_forming<'s>(&self, s: &'s State) -> Result<&'s Fight, Illegal> {
+        match &s.fight {
+            Some(f) if f.stage == Stage::Forming => Ok(f),
+            _ => Err(Illegal::fixed("SCS 7.0", "no attack is being formed", "никакая атака не формируется")),
+        }
+    }
+
+    pub(crate) fn check_declare(&self, s: &State) -> Result<(), Illegal> {
+        let f = self.check_forming(s)?;
+        let zoc = f.attackers.iter().any(|&u| self.scenario.unit(u).has_zoc(s.unit(u).lost));
+        if !zoc {
+            return Err(Illegal::fixed(
+                "SCS 2.1c",
+                "units without attack strength may join an attack only with a unit whose ZOC covers the hex",
+                "подразделения без силы атаки участвуют в атаке только вместе с подразделением, чья ЗК покрывает гекс",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_declare(&self, s: &mut State, ev: &mut Events) {
+        let f = s.fight.take().expect("checked: an attack is being formed");
+        for &u in &f.attackers {
+            s.unit_mut(u).attacked = true;
+        }
+        s.attacked_hexes.push(f.target);
+        self.declare(s, FightKind::Attack, f.attackers, f.target, ev);
+    }
+
+    /// A fight is declared: its defenders are fixed and shown to the
+    /// attacker with the odds (Fog of war: only now), and it cannot be
+    /// cancelled; the roll is next.
+    fn declare(&self, s: &mut State, kind: FightKind, attackers: Vec<UnitId>, target: HexId, ev: &mut Events) {
+        let mut f = Fight::new(kind, attackers, target);
+        f.defenders = self.stack(s, target);
+        let odds = self.odds(s, &f.attackers, target);
+        ev.say("Fog of war", || {
+            let n = self.names(&f.defenders);
+            Text::new(
+                format!(
+                    "declared on {}: {} defend; {} against {} is {}, column {} after a shift of {}",
+                    self.label(target),
+                    n.en,
+                    odds.attack,
+                    odds.defence,
+                    odds.odds,
+                    self.scenario.charts.crt.columns[usize::from(odds.used)],
+                    odds.shift
+                ),
+                format!(
+                    "объявлено на {}: обороняются {}; {} против {} — {}, колонка {} со сдвигом {}",
+                    self.label(target),
+                    n.ru,
+                    odds.attack,
+                    odds.defence,
+                    odds.odds,
+                    self.scenario.charts.crt.columns[usize::from(odds.used)],
+                    odds.shift
+                ),
+            )
+        });
+        f.odds = Some(odds);
+        f.stage = Stage::Declared;
+        s.fight = Some(f);
+    }
+
+    pub(crate) fn check_roll(&self, s: &State) -> Result<(), Illegal> {
+        match &s.fight {
+            Some(f) if f.stage == Stage::Declared => Ok(()),
+            _ => Err(Illegal::fixed(
+                "SCS 7.0",
+                "there is no declared fight to roll for",
+                "нет объявленного боя, для которого бросать",
+            )),
+        }
+    }
+
+    pub(crate) fn do_roll(&self, s: &mut State, ev: &mut Events) {
+        let (a, b) = (s.dice.d6(), s.dice.d6());
+        let f = s.fight.as_mut().expect("checked: a declared fight");
+        let used = usize::from(f.odds.as_ref().expect("a declared fight has odds").used);
+        let result = self.scenario.charts.crt.result(used, a + b);
+        f.roll = Some(a + b);
+        f.result = Some(result);
+        ev.roll("SCS 7.0", &[a, b], || {
+            Text::new(
+                format!("2d6 = {} at {}: {}", a + b, self.scenario.charts.crt.columns[used], result.text()),
+                format!("2к6 = {} в колонке {}: {}", a + b, self.scenario.charts.crt.columns[used], result.text()),
+            )
+        });
+        f.stage = Stage::AttackerLosses;
+        f.owed = result.attacker.steps;
+        self.resolve(s, ev);
+    }
+
+    /// Candidate combat-phase actions (a superset).
+    pub(crate) fn combat_candidates(&self, s: &State, side: Side, b: &Board, out: &mut Vec<Action>) {
+        match &s.fight {
+            Some(f) if f.stage == Stage::Forming => {
+                out.push(Action::Declare);
+                out.push(Action::Cancel);
+                for (_, x) in self.map().grid.neighbors(f.target) {
+                    out.extend(
+                        self.scenario
+                            .unit_ids()
+                            .filter(|&u| s.hex_of(u) == Some(x))
+                            .map(|u| Action::Attack(u, f.target)),
+                    );
+                }
+                return;
+            }
+            Some(_) => return,
+            None => out.push(Action::End),
+        }
+        for u in self.scenario.unit_ids().filter(|&u| self.scenario.unit(u).side == side) {
+            let Some(h) = s.hex_of(u) else { continue };
+            for (_, x) in self.map().grid.neighbors(h) {
+                if b.holder(x) == Some(side.other()) {
+                    out.push(Action::Attack(u, x));
+                }
+            }
+            if b.count(h) > 1 {
+                out.push(Action::Top(u));
+            }
+        }
+        if self.scenario.barrage {
+            self.barrage_candidates(s, side, b, out);
+        }
+    }
+}
+
+impl Fight {
+    /// A fight with its attackers, not yet declared.
+    pub fn new(kind: FightKind, attackers: Vec<UnitId>, target: HexId) -> Fight {
+        Fight {
+            kind,
+            target,
+            attackers,
+            defenders: Vec::new(),
+            stage: Stage::Forming,
+            odds: None,
+            roll: None,
+            result: None,
+            owed: 0,
+            retreating: Vec::new(),
+            paid: Vec::new(),
+        }
+    }
+
+    /// The side result owed by `attacker` or the defender.
+    pub fn side_result(&self, attacker: bool) -> SideResult {
+        let r = self.result.unwrap_or_default();
+        if attacker {
+            r.attacker
+        } else {
+            r.defender
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! What changes during a game: positions, steps, phase, the force moving,
+//! the combat under way. Plain data, serialised into game files.
+
+use crate::charts::{CrtResult, Odds};
+use crate::ratio::Ratio;
+use crate::unit::{Side, UnitId};
+use sandtable_board::HexId;
+use sandtable_core::Dice;
+use serde::{Deserialize, Serialize};
+
+/// Where a unit is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pos {
+    /// Not yet on the map: a reinforcement to come, or a unit its owner
+    /// places in set-up.
+    Off,
+    /// On the map.
+    Hex(HexId),
+    /// Eliminated.
+    Eliminated,
+    /// Left the map through an exit hex for victory points.
+    Exited,
+}
+
+/// One unit's changing state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    /// Where it is.
+    pub pos: Pos,
+    /// Steps lost.
+    pub lost: u8,
+    /// Stack order: among the units of a hex that may head it (4.0c), the
+    /// highest is on top.
+    pub order: u32,
+    /// Half movement points spent this phase (3.1c).
+    pub spent: u16,
+    /// Its movement this phase is over (3.0: one unit or stack at a time).
+    pub done: bool,
+    /// It began this phase in an enemy ZOC (2.1b, 6.0).
+    pub began_in_ezoc: bool,
+    /// It has overrun this phase (6.1b).
+    pub overran: bool,
+    /// It has attacked, or barraged, this Combat Phase (7.0 authored).
+    pub attacked: bool,
+    /// Out of supply, as marked in its side's last Supply Phase (12.0).
+    pub out_of_supply: bool,
+    /// Disorganised (module `barrage`).
+    pub dg: bool,
+}
+
+/// The phase of the player turn (1.0), or the set-up before play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Set-up: `State::player` places its units given "within N" (note 1).
+    SetUp,
+    /// Movement Phase: reinforcements, movement, overruns.
+    Movement,
+    /// Combat Phase: attacks (and barrages with the module).
+    Combat,
+    /// Exploitation Phase: exploit-capable units move and overrun.
+    Exploitation,
+    /// The game is over.
+    Over,
+}
+
+/// What kind of fight is being resolved.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FightKind {
+    /// A regular attack in the Combat Phase (7.0).
+    Attack,
+    /// An overrun in the Movement or Exploitation Phase (6.0).
+    Overrun,
+}
+
+/// Where the resolution of a fight has got to (7.0 authored order: the
+/// attacker's losses, the defender's, the defender's retreat, the
+/// attacker's retreat, advance after combat).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// Being formed (attacks only): units join, nothing is revealed yet.
+    Forming,
+    /// Declared: the odds are shown, the roll is next (no cancelling).
+    Declared,
+    /// The attacker chooses which units lose the steps owed.
+    AttackerLosses,
+    /// The defender chooses which units lose the steps owed.
+    DefenderLosses,
+    /// The defender retreats its units.
+    DefenderRetreat,
+    /// The attacker retreats its units.
+    AttackerRetreat,
+    /// The attacker may advance into the vacated hex (10.0).
+    Advance,
+}
+
+/// The odds of a declared fight, as computed (SCS *Rounding*, 7.0).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FightOdds {
+    /// Total attack strength, fractions kept.
+    pub attack: Ratio,
+    /// Total defence strength, fractions kept.
+    pub defence: Ratio,
+    /// The rounded odds.
+    pub odds: Odds,
+    /// The column before shifts.
+    pub column: u8,
+    /// The column shift applied.
+    pub shift: i8,
+    /// The column used.
+    pub used: u8,
+}
+
+/// A unit retreating.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Retreating {
+    /// The unit.
+    pub unit: UnitId,
+    /// The hex it retreats from.
+    pub origin: HexId,
+    /// Hexes it must still retreat.
+    pub left: u8,
+}
+
+/// The fight under way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    /// Attack or overrun.
+    pub kind: FightKind,
+    /// The defending hex.
+    pub target: HexId,
+    /// The attacking units.
+    pub attackers: Vec<UnitId>,
+    /// The defending units, fixed when the fight is declared.
+    pub defenders: Vec<UnitId>,
+    /// Where resolution has got to.
+    pub stage: Stage,
+    /// The odds, once declared.
+    pub odds: Option<FightOdds>,
+    /// The 2d6 total, once rolled.
+    pub roll: Option<u8>,
+    /// The result, once rolled.
+    pub result: Option<CrtResult>,
+    /// Steps still owed in a loss stage.
+    pub owed: u8,
+    /// Units still retreating.
+    pub retreating: Vec<Retreating>,
+    /// Enemy-ZOC hexes a retreating stack has paid its step for: the hex it
+    /// retreats from, the hex entered, and how many hexes it had retreated
+    /// on entering (2.1d: one step per stack, not per unit).
+    pub paid: Vec<(HexId, HexId, u8)>,
+}
+
+/// The whole changing state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// All chance.
+    pub dice: Dice,
+    /// The game turn (1-based).
+    pub turn: u8,
+    /// The phasing player (the one setting up in set-up).
+    pub player: Side,
+    /// The phase.
+    pub phase: Phase,
+    /// Every unit, by [`UnitId`].
+    pub units: Vec<UnitState>,
+    /// The units moving together now (3.0), and whether they have moved.
+    pub force: Vec<UnitId>,
+    /// Whether the force has left its hex (no more units may join).
+    pub force_moved: bool,
+    /// The hex the force began its move in (4.0a: a force over the limit
+    /// when it would overrun goes back there and moves anew).
+    pub force_from: Option<HexId>,
+    /// The fight under way.
+    pub fight: Option<Fight>,
+    /// Hexes overrun this phase (6.1b).
+    pub overrun_hexes: Vec<HexId>,
+    /// Hexes attacked this Combat Phase (7.0 authored, 7.2d errata).
+    pub attacked_hexes: Vec<HexId>,
+    /// A side that must eliminate units over the stacking limit before the
+    /// phase ends (4.0a).
+    pub overstack: Option<Side>,
+    /// Who controls each victory hex, in the scenario's order.
+    pub control: Vec<Side>,
+    /// Steps each side has lost to elimination (3.3c counts units forced
+    /// off the map).
+    pub eliminated_steps: [u16; 2],
+    /// Steps each side has exited.
+    pub exited_steps: [u16; 2],
+    /// The next stack-order number.
+    pub next_order: u32,
+}
+
+impl State {
+    /// A unit's state.
+    pub fn unit(&self, u: UnitId) -> &UnitState {
+        &self.units[u.index()]
+    }
+    /// A unit's state, to change.
+    pub fn unit_mut(&mut self, u: UnitId) -> &mut UnitState {
+        &mut self.units[u.index()]
+    }
+    /// The hex a unit is in, if on the map.
+    pub fn hex_of(&self, u: UnitId) -> Option<HexId> {
+        match self.unit(u).pos {
+            Pos::Hex(h) => Some(h),
+            _ => None,
+        }
+    }
+    /// Puts a unit in a hex, on top of its stack.
+    pub fn place(&mut self, u: UnitId, h: HexId) {
+        let order = self.next_order;
+        self.next_order += 1;
+        let us = self.unit_mut(u);
+        us.pos = Pos::Hex(h);
+        us.order = order;
+    }
+}
