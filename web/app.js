@@ -24,7 +24,9 @@
 //   #create-game               the lobby form: select[name=game], select[name=scenario],
 //                              textarea[name=scenario-text] (a user's scenario file; input[name=scenario-upload]
 //                              reads a file into it), select[name="opt-<key>"], input[name=seed],
-//                              select[name="seat-<id>"] (human: a seat link, hot seat | invite | bot)
+//                              select[name="seat-<id>"] (human: a seat link, hot seat | invite | bot);
+//                              a pasted file is checked (POST /api/scenario) and its own seats replace
+//                              the rows (#create-game[data-seats] lists the seat ids shown)
 //   #links a[data-seat=<id>]   a created game's seat links; a[data-role=spectator], a[data-role=admin]
 //   #links a[data-invite=<id>] a created game's claim-once invite links (seats chosen "invite")
 //   #games li[data-game=<id>]  recent games
@@ -116,12 +118,7 @@
         return '<option value="' + esc(v) + '"' + (v === o.default ? " selected" : "") + ">" + esc(v) + "</option>";
       }).join("") + "</select></label>";
     });
-    html += '<fieldset><legend>' + esc(t("seats")) + "</legend>" + g.seats.map(function (s, i) {
-      return '<label data-seat-row="' + esc(s.id) + '" data-index="' + i + '"><span>' + esc(named(s.name)) +
-        '</span><select name="seat-' + esc(s.id) + '"><option value="human">' + esc(t("humanHere")) +
-        '</option><option value="invite">' + esc(t("humanInvite")) +
-        '</option><option value="bot">' + esc(t("bot")) + "</option></select></label>";
-    }).join("") + "</fieldset>";
+    html += '<fieldset id="seat-rows"><legend>' + esc(t("seats")) + "</legend>" + seatRows(g.seats) + "</fieldset>";
     html += '<label><span>' + esc(t("seed")) + '</span><input name="seed" inputmode="numeric" pattern="[0-9]*"></label>' +
       '<p class="muted">' + esc(t("seedNote")) + "</p>";
     html += '<button class="primary" type="submit">' + esc(t("create")) + "</button>";
@@ -132,8 +129,16 @@
       var file = f.elements["scenario-upload"].files[0];
       if (!file) return;
       f.dataset.scenarioName = file.name;
-      file.text().then(function (text) { f.elements["scenario-text"].value = text; });
+      file.text().then(function (text) { f.elements["scenario-text"].value = text; checkScenario(g); });
     };
+    var pause = null;
+    f.elements["scenario-text"].oninput = function () {
+      clearTimeout(pause);
+      pause = setTimeout(function () { checkScenario(g); }, 300);
+    };
+    f.seats = g.seats;
+    f.checkedText = "";
+    f.dataset.seats = g.seats.map(function (s) { return s.id; }).join(" ");
     // A game with a player count seats only its first N seats.
     var players = f.elements["opt-players"];
     function seatsShown() {
@@ -145,8 +150,60 @@
     f.onsubmit = function (ev) { ev.preventDefault(); create(g); };
   }
 
+  function seatRows(seats) {
+    return seats.map(function (s, i) {
+      return '<label data-seat-row="' + esc(s.id) + '" data-index="' + i + '"><span>' + esc(named(s.name)) +
+        '</span><select name="seat-' + esc(s.id) + '"><option value="human">' + esc(t("humanHere")) +
+        '</option><option value="invite">' + esc(t("humanInvite")) +
+        '</option><option value="bot">' + esc(t("bot")) + "</option></select></label>";
+    }).join("");
+  }
+
+  // A pasted or uploaded scenario file is checked as it comes (POST
+  // /api/scenario): its own seats replace the built-in ones (an SCS file
+  // names its sides), and its problems are listed with their lines.
+  function checkScenario(g) {
+    var f = $("#create-game");
+    var text = f.elements["scenario-text"].value;
+    var asked = f.dataset.checked = String(+(f.dataset.checked || 0) + 1);
+    function show(seats) {
+      if (f.dataset.checked !== asked) return;
+      var before = {};
+      Array.prototype.forEach.call(f.querySelectorAll("[data-seat-row] select"), function (s, i) { before[i] = s.value; });
+      $("#seat-rows").innerHTML = "<legend>" + esc(t("seats")) + "</legend>" + seatRows(seats);
+      Array.prototype.forEach.call(f.querySelectorAll("[data-seat-row] select"), function (s, i) { if (before[i]) s.value = before[i]; });
+      f.seats = seats;
+      f.dataset.seats = seats.map(function (s) { return s.id; }).join(" ");
+    }
+    if (text.trim() === "") { show(g.seats); f.checkedText = text; return Promise.resolve(true); }
+    return api("POST", "/api/scenario", { game: g.id, scenario_text: text, scenario_name: f.dataset.scenarioName || "scenario.toml" })
+      .then(function (info) {
+        if (f.dataset.checked !== asked) return false;
+        $("#error").textContent = "";
+        show(info.seats);
+        f.checkedText = text;
+        return true;
+      })
+      .catch(function (e) { if (f.dataset.checked === asked) showProblems(e); return false; });
+  }
+
+  function showProblems(e) {
+    var problems = (e.api && e.api.problems) || [];
+    if (!problems.length) { $("#error").textContent = errorText(e); return; }
+    // A refused scenario file: every problem on its own line, with its file and line.
+    $("#error").innerHTML = "<ul>" + problems.map(function (p) {
+      return "<li>" + esc(p.file + (p.line ? ":" + p.line : "") + ": " + (p.key ? p.key + ": " : "") + (p.text[lang] || p.text.en)) + "</li>";
+    }).join("") + "</ul>";
+  }
+
   function create(g) {
     var f = $("#create-game");
+    if (f.checkedText !== f.elements["scenario-text"].value) {
+      // The file as it is now is checked first: its seats are the game's.
+      checkScenario(g).then(function (ok) { if (ok) create(g); });
+      return;
+    }
+    var seats = f.seats || g.seats;
     var body = { game: g.id, scenario: f.elements.scenario.value, options: {}, seats: {} };
     var text = f.elements["scenario-text"].value;
     if (text.trim() !== "") {
@@ -156,18 +213,18 @@
       body.scenario_name = f.dataset.scenarioName || "scenario.toml";
     }
     g.options.forEach(function (o) { body.options[o.key] = f.elements["opt-" + o.key].value; });
-    g.seats.forEach(function (s) { body.seats[s.id] = f.elements["seat-" + s.id].value; });
+    seats.forEach(function (s) { body.seats[s.id] = f.elements["seat-" + s.id].value; });
     if (f.elements.seed.value !== "") body.seed = +f.elements.seed.value;
     $("#error").textContent = "";
     api("POST", "/api/games", body).then(function (c) {
       hold(c.id, { game: g.id, seats: c.seats, admin: c.admin, spectator: c.spectator, kinds: body.seats });
       var base = location.origin + "/t/";
       var box = $("#created");
-      var first = g.seats.filter(function (s) { return c.seats[s.id] && body.seats[s.id] !== "bot"; })[0];
+      var first = seats.filter(function (s) { return c.seats[s.id] && body.seats[s.id] !== "bot"; })[0];
       box.hidden = false;
       var invites = c.invites || {};
       box.innerHTML = "<h2>" + esc(t("links")) + '</h2><ul id="links">' +
-        g.seats.filter(function (s) { return c.seats[s.id] || invites[s.id]; }).map(function (s) {
+        seats.filter(function (s) { return c.seats[s.id] || invites[s.id]; }).map(function (s) {
           if (invites[s.id]) {
             return "<li>" + esc(named(s.name)) + " (" + esc(t("inviteLink")) + '): <a data-invite="' +
               esc(s.id) + '" href="' + base + invites[s.id] + '">' + base + invites[s.id] + "</a></li>";
@@ -181,12 +238,7 @@
           " (" + esc(named(first.name)) + ")</button></a></p>" : "");
       recent();
     }).catch(function (e) {
-      var problems = (e.api && e.api.problems) || [];
-      if (!problems.length) { $("#error").textContent = errorText(e); return; }
-      // A refused scenario file: every problem on its own line, with its file and line.
-      $("#error").innerHTML = "<ul>" + problems.map(function (p) {
-        return "<li>" + esc(p.file + (p.line ? ":" + p.line : "") + ": " + (p.key ? p.key + ": " : "") + (p.text[lang] || p.text.en)) + "</li>";
-      }).join("") + "</ul>";
+      showProblems(e);
     });
   }
 

@@ -33,6 +33,13 @@ pub trait Game: Send + Sync {
     /// # Errors
     /// Every problem found, each with its file, line and key.
     fn validate_scenario(&self, file: &ScenarioFile) -> Result<ScenarioInfo, DataErrors>;
+    /// The game's card on a user's scenario file, checked as
+    /// [`Game::validate_scenario`]: its seats (a scenario file may name its
+    /// own sides, as SCS files do) and the file's scenario first.
+    ///
+    /// # Errors
+    /// Every problem found, each with its file, line and key.
+    fn scenario_game(&self, file: &ScenarioFile) -> Result<GameInfo, DataErrors>;
 }
 
 /// A match in progress, driven by text.
@@ -149,15 +156,20 @@ impl<R: Ruleset> Game for Rules<R> {
         self.0.drawing()
     }
     fn validate_scenario(&self, file: &ScenarioFile) -> Result<ScenarioInfo, DataErrors> {
+        let game = self.scenario_game(file)?;
+        Ok(game.scenarios.into_iter().next().expect("scenario_game checks there is one"))
+    }
+    fn scenario_game(&self, file: &ScenarioFile) -> Result<GameInfo, DataErrors> {
         let rules = Arc::new(self.0.with_scenario(file)?);
-        let info = rules.info().scenarios.first().cloned().ok_or_else(|| {
-            DataErrors::one(DataError::new(
+        if rules.info().scenarios.is_empty() {
+            return Err(DataErrors::one(DataError::new(
                 file.name.clone(),
                 Text::fixed("the file names no scenario", "в файле нет сценария"),
-            ))
-        })?;
+            )));
+        }
         // Playable: a game sets up from it with the default options.
         let setup = Setup { scenario_file: Some(file.clone()), ..Setup::seeded(0) };
+        let info = rules.info().clone();
         Match::new(rules, &setup).map_err(|e| {
             if e.problems.is_empty() {
                 DataErrors::one(DataError::new(file.name.clone(), e.text))

@@ -52,6 +52,7 @@ pub fn router(state: AppState) -> Router {
         .route("/t/{token}", get(page))
         .route("/games/{file}", get(renderer))
         .route("/api/catalog", get(catalog))
+        .route("/api/scenario", post(scenario))
         .route("/api/drawing/{game}", get(drawing))
         .route(
             "/api/games",
@@ -190,6 +191,40 @@ async fn game_drawing(
     let (slot, _role) = open(&state, addr, &token).await?;
     let body = state.hub.drawing(&slot).await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioCheck {
+    game: String,
+    /// The file's whole text.
+    scenario_text: String,
+    /// The name its problems are reported under (default `scenario.toml`).
+    #[serde(default)]
+    scenario_name: Option<String>,
+}
+
+/// Checks a user's scenario file for the lobby before a game is made of it:
+/// the game's card on that file (its seats — an SCS file names its own
+/// sides — and its scenario), or every problem with its line (`scenario`).
+async fn scenario(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    limit(state.limiter.creation(addr))?;
+    let req: ScenarioCheck = body_limited(bytes, crate::limits::MAX_CREATE_BODY)?;
+    let driver = sandtable_catalog::find(&req.game).map_err(|e| {
+        let t = e.text();
+        ApiError::new(StatusCode::NOT_FOUND, "unknown_game", t.en, t.ru)
+    })?;
+    let name = req.scenario_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "scenario.toml".into());
+    let file = ScenarioFile::new(name, req.scenario_text);
+    let game = tokio::task::spawn_blocking(move || driver.game().scenario_game(&file))
+        .await
+        .map_err(ApiError::json)?
+        .map_err(ApiError::scenario)?;
+    Ok(Json(game).into_response())
 }
 
 #[derive(Deserialize)]

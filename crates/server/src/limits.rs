@@ -21,9 +21,10 @@ pub const MAX_BODY: usize = 16 * 1024;
 pub const MAX_CREATE_BODY: usize = 256 * 1024;
 
 /// The largest body a request to `path` may carry: [`MAX_CREATE_BODY`] for
-/// a game creation, [`MAX_BODY`] for anything else.
+/// a game creation or a scenario check (both carry a scenario file),
+/// [`MAX_BODY`] for anything else.
 pub fn max_body(path: &str) -> usize {
-    if path == "/api/games" {
+    if path == "/api/games" || path == "/api/scenario" {
         MAX_CREATE_BODY
     } else {
         MAX_BODY

@@ -288,3 +288,195 @@ async fn the_pages_fit_a_phone_screen() {
     b.close().await;
     s.stop();
 }
+
+/// The scenario `scs_opening_through_the_page` pastes into the lobby: every
+/// unit set up `at` a hex (no set-up phase) and a CRT of "Dr1" in every cell,
+/// so whatever the dice the defender retreats.
+const SCS_OPENING: &str = include_str!("scs_opening.toml");
+
+/// Selects `piece` on the board, checks `place` lights up for it, clicks
+/// `place` and waits for the table to move on.
+async fn piece_to_place(b: &Browser, piece: &str, place: &str) {
+    let before = version(b).await;
+    b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;
+    b.until(
+        &format!("{piece} selected"),
+        &format!("const e = document.querySelector('#legal b'); return e && e.textContent === {piece:?};"),
+    )
+    .await;
+    b.until(
+        &format!("{place} lit for {piece}"),
+        &format!("return !!document.querySelector('#board [data-place=\"{place}\"] .scs-hot');"),
+    )
+    .await;
+    b.js_click(&format!("#board [data-place=\"{place}\"]")).await;
+    wait_version_above(b, before).await;
+}
+
+/// The hex of a unit in the table's view, as `token`'s seat sees it.
+async fn scs_hex(s: &common::Server, token: &str, unit: &str) -> String {
+    let t = s.table(token).await;
+    let units = t["view"]["units"].as_array().expect("the view's units");
+    let u = units.iter().find(|u| u["id"] == unit).unwrap_or_else(|| panic!("{unit} in the view"));
+    u["hex"].as_str().unwrap_or_default().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scs_opening_through_the_page() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    // The lobby: the SCS, both seats played here, the scenario file pasted.
+    b.goto(&format!("{}/", s.base)).await;
+    b.wait("#create-game select[name=game]").await.select_by_value("scs").await.expect("game chosen");
+    b.until("the SCS form", "return document.querySelector('#create-game').dataset.game === 'scs';").await;
+    b.client
+        .execute(
+            "document.querySelector('#create-game textarea[name=\"scenario-text\"]').value = arguments[0];",
+            vec![Value::from(SCS_OPENING)],
+        )
+        .await
+        .expect("js");
+    b.wait("#create-game input[name=seed]").await.send_keys("7").await.expect("seed typed");
+    b.click("#create-game button[type=submit]").await;
+    b.until(
+        "the game's links (or the file's problems)",
+        "return document.querySelector('#links a[data-seat]') || document.querySelector('#error li');",
+    )
+    .await;
+    let problems = b.text("#error").await;
+    assert!(problems.is_empty(), "the scenario file is refused: {problems}");
+    // The file names its own sides: the lobby's seat rows are the file's, not the built-in's.
+    let shown = b.client.execute("return document.querySelector('#create-game').dataset.seats;", vec![]).await;
+    assert_eq!(shown.expect("js"), Value::from("commonwealth italian"), "the file's own seats");
+    let commonwealth = created_link(&b, "#links a[data-seat=\"commonwealth\"]").await;
+    let italian = created_link(&b, "#links a[data-seat=\"italian\"]").await;
+    let (cw, it) = (token_of(&commonwealth), token_of(&italian));
+
+    // No set-up phase: the Commonwealth's Movement Phase, on the file's own map.
+    b.goto(&commonwealth).await;
+    b.until(
+        "the Commonwealth to move",
+        "const e = document.querySelector('#to-act'); return e && e.dataset.seats === 'commonwealth';",
+    )
+    .await;
+    let hexes = b.client.execute("return document.querySelectorAll('#board [data-place]').length;", vec![]).await;
+    assert_eq!(hexes.expect("js"), Value::from(8 * 6), "the file's 8 × 6 map is drawn");
+    b.until(
+        "the Movement Phase",
+        "const e = document.querySelector('#scs-phase .scs-now'); return e && e.textContent === 'Movement';",
+    )
+    .await;
+
+    // A move on the board: 7rtr 03.03 → 04.03, next to the Libyans in 05.03.
+    piece_to_place(&b, "7rtr", "04.03").await;
+    assert_eq!(scs_hex(&s, &cw, "7rtr").await, "04.03");
+    assert!(b.text("#log").await.contains("move 7rtr 04.03"), "the move is logged");
+    // End the Movement Phase (a unit still selected is let go first: `end` is no unit's).
+    if b.client.find(fantoccini::Locator::Css("#deselect")).await.is_ok() {
+        b.click("#deselect").await;
+    }
+    let before = version(&b).await;
+    b.click("#legal button[data-action=\"end\"]").await;
+    wait_version_above(&b, before).await;
+    b.until(
+        "the Combat Phase",
+        "const e = document.querySelector('#scs-phase .scs-now'); return e && e.textContent === 'Combat';",
+    )
+    .await;
+
+    // An attack formed on the board: the defenders and odds stay hidden (fog of war).
+    piece_to_place(&b, "7rtr", "05.03").await;
+    let forming = b.text("#scs-fight").await;
+    assert!(forming.contains("Attack → 05.03") && forming.contains("7rtr"), "{forming}");
+    assert!(forming.contains("Defenders are shown when the attack is declared"), "{forming}");
+    assert!(b.client.find(fantoccini::Locator::Css("#scs-odds")).await.is_err(), "no odds before the declaration");
+    // Declared through the panel's button: the odds and the CRT column, before any roll.
+    let before = version(&b).await;
+    b.click("#scs-fight-acts button[data-scs-act=\"declare\"]").await;
+    wait_version_above(&b, before).await;
+    let odds = b.text("#scs-odds").await;
+    assert!(odds.contains("4 : 2") && odds.contains("odds 2:1") && odds.contains("column 2:1"), "{odds}");
+    let fight = b.text("#scs-fight").await;
+    assert!(fight.contains("Defenders: lib1"), "the defender is shown once declared: {fight}");
+    assert!(b.client.find(fantoccini::Locator::Css("#scs-result")).await.is_err(), "no result before the roll");
+    let column = b
+        .client
+        .execute("return document.querySelector('#scs-crt th.scs-col').textContent;", vec![])
+        .await
+        .expect("js");
+    assert_eq!(column, Value::from("2:1"), "the CRT's column is marked");
+    let label = "const t = document.querySelector('#board .scs-over text'); return t ? t.textContent : '';";
+    let on_board = b.client.execute(label, vec![]).await.expect("js");
+    assert_eq!(on_board, Value::from("2:1"), "the odds on the target hex");
+    b.wait("#legal button[data-action=\"roll\"]").await;
+    let log = b.text("#log").await;
+    assert!(log.contains("declared on 05.03") && log.contains("[Fog of war]"), "{log}");
+
+    // The roll: its dice and result in the panel and the log.
+    let before = version(&b).await;
+    b.click("#scs-fight-acts button[data-scs-act=\"roll\"]").await;
+    wait_version_above(&b, before).await;
+    let result = b.text("#scs-result").await;
+    assert!(result.contains("Dr1") && result.contains("defender retreats"), "{result}");
+    assert!(b.text("#scs-dice").await.contains("[SCS 7.0] 2d6 ="), "the latest dice in the panel");
+    let on_board = b.client.execute(label, vec![]).await.expect("js");
+    assert!(on_board.as_str().is_some_and(|t| t.starts_with("2:1 · ") && t.ends_with(" → Dr1")), "{on_board}");
+    let log = b.text("#log").await;
+    assert!(log.contains("[SCS 7.0] 2d6 =") && log.contains("at 2:1: Dr1"), "the log cites the rule: {log}");
+    b.until(
+        "the Italians to retreat",
+        "const e = document.querySelector('#to-act'); return e && e.dataset.seats === 'italian';",
+    )
+    .await;
+    assert!(b.text("#scs-fight").await.contains("Retreating: lib1"), "the retreat owed is shown");
+
+    // The retreat, by the Italian player on his own page: every hex next to
+    // 05.03 but 7rtr's lights up (04.02 and 05.04, in 7rtr's ZOC, at a step, 2.1d).
+    b.goto(&italian).await;
+    b.until(
+        "the Italian page",
+        "const e = document.querySelector('#to-act'); return e && e.dataset.seats === 'italian' && !!document.querySelector('#scs-fight');",
+    )
+    .await;
+    let stage = b.text("#scs-fight .scs-stage.scs-now").await;
+    assert_eq!(stage, "defender's retreat");
+    let before = version(&b).await;
+    b.js_click("#board [data-piece=\"lib1\"]").await;
+    b.until("lib1 selected", "const e = document.querySelector('#legal b'); return e && e.textContent === 'lib1';")
+        .await;
+    let lit = b
+        .client
+        .execute(
+            "return Array.from(document.querySelectorAll('#board [data-place]')).filter(function (g) { \
+             return g.querySelector('.scs-hot'); }).map(function (g) { return g.dataset.place; }).sort().join(' ');",
+            vec![],
+        )
+        .await
+        .expect("js");
+    assert_eq!(lit, Value::from("04.02 05.02 05.04 06.02 06.03"), "the retreat hexes");
+    b.js_click("#board [data-place=\"06.03\"]").await;
+    wait_version_above(&b, before).await;
+    assert_eq!(scs_hex(&s, &it, "lib1").await, "06.03", "the defender has left 05.03");
+    let t = s.table(&it).await;
+    let lib1 = t["view"]["units"].as_array().expect("units").iter().find(|u| u["id"] == "lib1").cloned();
+    assert_eq!(lib1.expect("lib1")["lost"], Value::from(0), "out of any enemy ZOC: no step lost");
+    assert_eq!(scs_hex(&s, &it, "7rtr").await, "04.03");
+    assert!(b.text("#log").await.contains("1st Libyan Battalion retreats 05.03 → 06.03"), "the retreat is logged");
+    // The Commonwealth may advance into the hex left.
+    b.until(
+        "the Commonwealth's advance",
+        "const e = document.querySelector('#to-act'); return e && e.dataset.seats === 'commonwealth';",
+    )
+    .await;
+
+    // Russian: the phase and the log in the rules' terms.
+    b.click("#lang").await;
+    b.until(
+        "Russian phase",
+        "const e = document.querySelector('#scs-phase .scs-now'); return e && e.textContent === 'Фаза боя';",
+    )
+    .await;
+    assert!(b.text("#log").await.contains("отступает 05.03 → 06.03"), "the log in Russian");
+    b.close().await;
+    s.stop();
+}

@@ -67,3 +67,29 @@ async fn a_bad_scenario_text_is_refused_with_every_problem_and_its_line() {
     assert_eq!(status, StatusCode::CREATED, "{v}");
     s.stop();
 }
+
+/// The lobby checks a pasted file before making a game of it: the game's card
+/// on that file (an SCS file names its own sides, so its seats are the
+/// file's), or every problem with its line; nothing is stored either way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scenario_check_gives_the_files_own_seats_or_its_problems() {
+    let s = start(&databases()[0]).await;
+    let scs = include_str!("scs_opening.toml");
+    let (status, v) = s.post("/api/scenario", &json!({"game": "scs", "scenario_text": scs})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let seats: Vec<&str> = v["seats"].as_array().expect("seats").iter().filter_map(|x| x["id"].as_str()).collect();
+    assert_eq!(seats, ["commonwealth", "italian"], "the file's own sides, not the built-in's");
+    assert_eq!(v["scenarios"].as_array().expect("scenarios").len(), 1, "the file's scenario only");
+    let broken = scs.replacen("turns = 2", "turns = 0", 1);
+    let (status, v) =
+        s.post("/api/scenario", &json!({"game": "scs", "scenario_text": broken, "scenario_name": "mine.toml"})).await;
+    assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "scenario"), "{v}");
+    let problem = &v["error"]["problems"][0];
+    assert_eq!(problem["file"], json!("mine.toml"), "{v}");
+    assert!(problem["line"].as_u64().is_some_and(|l| l > 1), "the problem names its line: {v}");
+    let (status, v) = s.post("/api/scenario", &json!({"game": "chess", "scenario_text": scs})).await;
+    assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "unknown_game"), "{v}");
+    let (_, games) = s.get("/api/games").await;
+    assert_eq!(games["games"].as_array().map(Vec::len), Some(0), "a check stores no game");
+    s.stop();
+}

@@ -17,6 +17,10 @@ fn r3(v: f32) -> f64 {
     (f64::from(v) * 1000.0).round() / 1000.0
 }
 
+fn penalty(p: &crate::charts::Penalty) -> Value {
+    json!({ "attack": p.attack.to_string(), "defence": p.defence.to_string(), "movement": p.movement.to_string() })
+}
+
 fn cost_text(c: Cost) -> String {
     match c {
         Cost::Prohibited => "P".into(),
@@ -115,8 +119,9 @@ impl Scs {
             "height": r3(height),
             "scenario": { "id": self.scenario.id, "name": self.scenario.name, "scale": self.scenario.scale, "authored": self.scenario.authored,
                           "turns": self.scenario.turns, "turn_names": (1..=self.scenario.turns).map(|t| self.scenario.turn_name(t)).collect::<Vec<_>>(),
-                          "stacking": self.scenario.stacking, "barrage": self.scenario.barrage },
-            "sides": self.scenario.sides.iter().map(|s| json!({ "id": s.id, "name": s.name })).collect::<Vec<_>>(),
+                          "stacking": self.scenario.stacking, "barrage": self.scenario.barrage,
+                          "first": side_id(self.scenario.first) },
+            "sides": self.scenario.sides.iter().map(|s| json!({ "id": s.id, "name": s.name, "colour": s.colour })).collect::<Vec<_>>(),
             "hexes": hexes,
             "hexsides": hexsides,
             "roads": roads,
@@ -124,7 +129,20 @@ impl Scs {
             "victory": victory,
             "exits": exits,
             "units": units,
-            "charts": { "classes": charts.classes, "terrain": terrain, "hexsides": features, "roads": road_types, "crt": crt },
+            "charts": {
+                "classes": charts.classes, "terrain": terrain, "hexsides": features, "roads": road_types, "crt": crt,
+                "barrage": charts.barrage.as_ref().map(|b| json!({
+                    "columns": b.columns,
+                    "no_spotter": b.no_spotter,
+                    "results": b.cells.iter().map(|row| row.iter().map(|r| match r {
+                        crate::charts::BarrageResult::NoEffect => "NE".to_string(),
+                        crate::charts::BarrageResult::Dg => "DG".to_string(),
+                        crate::charts::BarrageResult::Steps(k) => k.to_string(),
+                    }).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                })),
+                "dg": penalty(&charts.dg),
+                "supply": penalty(&charts.supply),
+            },
         })
     }
 

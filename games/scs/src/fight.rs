@@ -113,7 +113,7 @@ impl Scs {
         target: HexId,
     ) -> Result<(), Illegal> {
         self.check_moving_phase(s)?;
-        if self.force_of(s, u).iter().any(|&f| s.unit(f).overran) {
+        if self.force_of(s, &u).iter().any(|&f| s.unit(f).overran) {
             return Err(Illegal::fixed(
                 "SCS 6.1b",
                 "a stack overruns only once a phase",
@@ -135,9 +135,9 @@ impl Scs {
                 "этот гекс уже атакован с ходу в эту фазу",
             ));
         }
-        let force = self.force_of(s, u);
+        let force = self.force_of(s, &u);
         let mut zoc = false;
-        for &f in &force {
+        for &f in force {
             if f != u {
                 self.check_mover(s, side, f)?;
             }
@@ -194,7 +194,7 @@ impl Scs {
     }
 
     pub(crate) fn do_overrun(&self, s: &mut State, u: UnitId, target: HexId, ev: &mut Events) {
-        let force = self.force_of(s, u);
+        let force = self.force_of(s, &u).to_vec();
         if !s.force.contains(&u) {
             self.finish_force(s);
         }

@@ -468,7 +468,11 @@ struct RawSide {
     id: String,
     en: String,
     ru: String,
+    colour: Option<String>,
 }
+
+/// Counter colours the renderer draws, by name.
+pub const COLOURS: [&str; 4] = ["khaki", "olive", "field-grey", "sand"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -787,7 +791,7 @@ impl Check<'_> {
                 Some(Place { hex, name: Text::new(p.en.clone(), p.ru.clone()) })
             })
             .collect();
-        Some(Map { grid, terrain, hexsides, roads, road_paths, places })
+        Some(Map::new(grid, terrain, hexsides, roads, road_paths, places))
     }
 }
 
@@ -840,9 +844,20 @@ pub fn scenario(file: &str, src: &str, series: &Charts) -> Result<Scenario, Data
             );
         }
     }
+    for (i, s) in sides_raw.iter().enumerate() {
+        if let Some(colour) = s.colour.as_deref().filter(|c| !COLOURS.contains(c)) {
+            c.err(
+                Some(raw.side.span()),
+                format!("side[{i}].colour"),
+                format!("{colour:?} is not one of {}", COLOURS.join(", ")),
+                format!("{colour:?} — не из списка {}", COLOURS.join(", ")),
+            );
+        }
+    }
     let sides: [SideInfo; 2] = std::array::from_fn(|i| SideInfo {
         id: sides_raw[i].id.clone(),
         name: Text::new(sides_raw[i].en.clone(), sides_raw[i].ru.clone()),
+        colour: sides_raw[i].colour.clone(),
     });
     let first = c.side(&sides, &raw.first, "first").unwrap_or(Side::ALL[0]);
     let turns = *raw.turns.get_ref();

@@ -66,11 +66,11 @@ impl Scs {
 
     /// The units that move together if `u` moves now: the force under way
     /// when `u` is in it, else `u` alone.
-    pub fn force_of(&self, s: &State, u: UnitId) -> Vec<UnitId> {
-        if s.force.contains(&u) {
-            s.force.clone()
+    pub fn force_of<'a>(&self, s: &'a State, u: &'a UnitId) -> &'a [UnitId] {
+        if s.force.contains(u) {
+            &s.force
         } else {
-            vec![u]
+            std::slice::from_ref(u)
         }
     }
 
@@ -287,7 +287,7 @@ impl Scs {
             ));
         }
         let mut one_hex = false;
-        for f in self.force_of(s, u) {
+        for &f in self.force_of(s, &u) {
             if f != u {
                 self.check_mover(s, side, f)?;
             }

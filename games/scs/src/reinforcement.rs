@@ -22,6 +22,9 @@ impl Scs {
     /// allows held by the enemy) waits for a turn when one is free
     /// (*authored*). Cost: O(units), plus a board when one is due.
     pub fn arriving(&self, s: &State) -> Vec<UnitId> {
+        if s.phase != Phase::Movement {
+            return Vec::new();
+        }
         let due: Vec<UnitId> = self
             .scenario
             .unit_ids()

@@ -15,6 +15,8 @@ pub struct SideInfo {
     pub id: String,
     /// Its name.
     pub name: Text,
+    /// Its counters' colour, a name of [`crate::load::COLOURS`].
+    pub colour: Option<String>,
 }
 
 /// Where one side traces supply (SCS 12.0 authored).

@@ -67,6 +67,11 @@
     german: { fill: "#9fb0be", ink: "#0e1820", dark: "#34495a" },
     axis: { fill: "#9fb0be", ink: "#0e1820", dark: "#34495a" }
   };
+  // Colours a scenario names for its sides ([[side]] colour, SCENARIO.md).
+  var PALETTE = {
+    khaki: SIDE_COLOUR.commonwealth, olive: SIDE_COLOUR.italian, "field-grey": SIDE_COLOUR.german,
+    sand: { fill: "#e8d9a8", ink: "#1c160d", dark: "#7a6520" }
+  };
   var SIDE_FALLBACK = [{ fill: "#dcb77f", ink: "#1c160d", dark: "#6b4a1a" }, { fill: "#9fb0be", ink: "#0e1820", dark: "#34495a" }];
   // Highlights of the places the selected unit may reach, by verb.
   var HOT = {
@@ -129,7 +134,7 @@
       });
     });
     (drawing.sides || []).forEach(function (s, i) {
-      ix.side[s.id] = { index: i, name: s.name, colour: SIDE_COLOUR[s.id] || SIDE_FALLBACK[i % 2] };
+      ix.side[s.id] = { index: i, name: s.name, colour: PALETTE[s.colour] || SIDE_COLOUR[s.id] || SIDE_FALLBACK[i % 2] };
     });
     // Terrain, one path per kind; the edges of each column (for labels and exit arrows).
     var by = {};
@@ -187,14 +192,15 @@
     c.sort(function (u, v) { return u.d - v.d; });
     return [c[0].p, c[1].p];
   }
-  var STRIP = 1.3, MARGIN = 1.0, TRAY = 4.2, CS = 1.26; // CS: counter side (a hex is 2 × 1.73)
+  var STRIP = 1.2, MARGIN = 0.9, TRAY = 4.2, CS = 1.3; // CS: counter side (a hex is 2 × 1.73)
+  var BOTTOM = 1.2; // below the map: exit arrows and the names of places on its lower edge
   function box(drawing) {
-    return { x: -MARGIN, y: -STRIP, w: drawing.width + 2 * MARGIN + TRAY, h: drawing.height + MARGIN + STRIP };
+    return { x: -MARGIN, y: -STRIP, w: drawing.width + 2 * MARGIN + TRAY, h: drawing.height + BOTTOM + STRIP };
   }
 
   // Place names: one line where it fits (under the counter, on the hex's lower edge), edge
   // hexes' names outside the map, none overlapping another; computed once per drawing.
-  function textWidth(s, fs) { return String(s).length * 0.56 * fs; }
+  function textWidth(s, fs) { return String(s).length * 0.6 * fs; }
   function shortName(s) {
     var i = s.indexOf(" (");
     return i > 0 ? s.slice(0, i) : s;
@@ -202,26 +208,39 @@
   function layoutLabels(ix, lang) {
     if (ix.labels[lang]) return ix.labels[lang];
     var d = ix.drawing, placed = [], out = [];
-    var boxes = function (c) { return { x0: c.x - (c.anchor === "start" ? 0 : c.anchor === "end" ? c.w : c.w / 2), y0: c.y - c.fs * c.lines.length, w: c.w, h: c.fs * 1.15 * c.lines.length }; };
+    var boxes = function (c) { return { x0: c.x - (c.anchor === "start" ? 0 : c.anchor === "end" ? c.w : c.w / 2), y0: c.y - c.fs * 0.85, w: c.w, h: c.fs * (1.15 * (c.lines.length - 1) + 1.05) }; };
     var hit = function (a, b) { return a.x0 < b.x0 + b.w && b.x0 < a.x0 + a.w && a.y0 < b.y0 + b.h && b.y0 < a.y0 + a.h; };
     // Victory and entry markers are obstacles too.
     Object.keys(ix.vp).forEach(function (id) { var h = ix.hex[id]; if (h) placed.push({ x0: h.x - 1, y0: h.y - 0.25, w: 0.4, h: 0.5 }); });
+    Object.keys(ix.entry).forEach(function (id) { var h = ix.hex[id]; if (h) placed.push({ x0: h.x - 0.95, y0: h.y + 0.62, w: 0.75, h: 0.26 }); });
+    exitLayout(ix, lang).forEach(function (x) {
+      if (x.label) placed.push(x.label.box);
+      x.arrows.forEach(function (a) { placed.push({ x0: a.ox - 0.32, y0: a.oy - 0.32, w: 0.64, h: 0.64 }); });
+    });
     (d.places || []).forEach(function (p) {
       var h = ix.hex[p.hex];
       if (!h) return;
       var full = named(p.name, lang), text = shortName(full), sea = h.terrain === "sea";
-      var fs = sea ? 0.42 : 0.34, lines = [text];
-      if (!sea && textWidth(text, fs) > 4.6) {
+      var fs = sea ? 0.44 : 0.38, lines = [text];
+      if (!sea && textWidth(text, fs) > 5.6) {
         // Two lines at most, then an ellipsis (the full name is in the tooltip).
-        var ws = B.wrap(text, 4.4, fs / 0.56 * 0.55);
+        var ws = B.wrap(text, 5.4, fs / 0.55 * 0.6);
         lines = ws.slice(0, 2);
         if (ws.length > 2) lines[1] = lines[1].replace(/.?$/, "…");
       }
       var w = Math.max.apply(null, lines.map(function (s) { return textWidth(s, fs); }));
       var e = edgeOf(ix, h), cands = [];
       if (sea) cands.push({ x: h.x, y: h.y + 0.15, anchor: "middle" });
-      if (e.bottom) cands.push({ x: h.x, y: h.y + S3 / 2 + 0.42, anchor: "middle", outside: true });
-      if (e.top) cands.push({ x: h.x, y: h.y - S3 / 2 - 0.14 - (lines.length - 1) * fs * 1.15, anchor: "middle", outside: true });
+      // Beyond the top or bottom edge: one line, centred or running off to either side.
+      var one = textWidth(text, fs) <= 9 ? [text] : lines, ow = textWidth(one[0], fs);
+      (one.length > 1 ? [d.height + 0.42] : [d.height + 0.42, d.height + 0.88]).forEach(function (y) {
+        [["middle", 0], ["end", 0.9], ["start", -0.9]].forEach(function (a) {
+          if (e.bottom) cands.push({ x: h.x + a[1], y: y, anchor: a[0], lines: one, w: ow });
+        });
+      });
+      [["middle", 0], ["end", 0.9], ["start", -0.9]].forEach(function (a) {
+        if (e.top) cands.push({ x: h.x + a[1], y: -0.16 - (one.length - 1) * fs * 1.15, anchor: a[0], lines: one, w: ow });
+      });
       if (e.east) cands.push({ x: h.x + 0.95, y: h.y + 0.93, anchor: "end" });
       if (e.west) cands.push({ x: h.x - 0.95, y: h.y + 0.93, anchor: "start" });
       cands.push({ x: h.x, y: h.y + 0.93, anchor: "middle" });
@@ -231,13 +250,13 @@
       var best = null;
       cands.forEach(function (c) {
         if (best) return;
-        c.fs = fs; c.lines = lines; c.w = w;
+        c.fs = fs; c.lines = c.lines || lines; c.w = c.w || w;
         var bb = boxes(c);
         if (bb.x0 < -MARGIN + 0.05 || bb.x0 + bb.w > d.width + MARGIN - 0.05) return;
         if (placed.some(function (q) { return hit(q, bb); })) return;
         best = c;
       });
-      if (!best) { best = cands[0]; best.fs = fs; best.lines = lines; best.w = w; }
+      if (!best) { best = cands[0]; best.fs = fs; best.lines = best.lines || lines; best.w = best.w || w; }
       // Keep it inside the map's box.
       var bb = boxes(best);
       if (bb.x0 < -MARGIN + 0.05) best.x += -MARGIN + 0.05 - bb.x0;
@@ -332,20 +351,20 @@
       attrs.fill = attrs.fill || ink; attrs["pointer-events"] = "none";
       return el("text", attrs, g, text);
     };
-    // Reduced side: the top band inverted (dark, the id in the counter's colour).
+    // Reduced side: the top band dark, the id and steps on it in white.
     var top = y0 + s * 0.19;
     if (reduced) {
       el("path", { d: "M" + f(x0 + 0.02) + " " + f(y0 + s * 0.24) + "V" + f(y0 + 0.08) + "q0 -0.06 0.06 -0.06H" + f(x0 + s - 0.08) +
         "q0.06 0 0.06 0.06V" + f(y0 + s * 0.24) + "z", fill: col.dark }, g);
     }
     // Id (top left) and steps (pips, top right: filled left, hollow lost).
-    fitText(g, { x: f(x0 + s * 0.05), y: f(top), "font-size": f(s * 0.15), fill: reduced ? col.fill : ink, "pointer-events": "none",
+    fitText(g, { x: f(x0 + s * 0.05), y: f(top), "font-size": f(s * 0.15), fill: reduced ? "#fff" : ink, "pointer-events": "none",
       "font-weight": "bold" }, spec.id, s * (spec.steps > 1 ? 0.6 : 0.88), 0.6);
     if (spec.steps > 1) {
       for (var i = 0; i < spec.steps; i++) {
         var left = i < spec.steps - lost, px = x0 + s * 0.92 - (spec.steps - 1 - i) * s * 0.085;
-        el("circle", { cx: f(px), cy: f(y0 + s * 0.13), r: f(s * 0.03), fill: left ? (reduced ? col.fill : ink) : "none",
-          stroke: reduced ? col.fill : ink, "stroke-width": f(s * 0.014) }, g);
+        el("circle", { cx: f(px), cy: f(y0 + s * 0.13), r: f(s * 0.03), fill: left ? (reduced ? "#fff" : ink) : "none",
+          stroke: reduced ? "#fff" : ink, "stroke-width": f(s * 0.014) }, g);
       }
     }
     // Size mark, symbol.
@@ -365,7 +384,7 @@
       el("rect", { x: f(x - sw / 2), y: f(sy + sh / 2 + s * 0.025), width: f(sw), height: f(s * 0.03), fill: ink }, g);
     }
     // Attack-defence-movement.
-    var vt = fitText(g, { x: f(x), y: f(y0 + s * 0.955), "font-size": f(s * 0.35), "text-anchor": "middle", "font-weight": "bold",
+    var vt = fitText(g, { x: f(x), y: f(y0 + s * 0.96), "font-size": f(s * 0.37), "text-anchor": "middle", "font-weight": "bold",
       fill: ink, "pointer-events": "none", "font-family": "DejaVu Sans Condensed, Arial Narrow, Roboto Condensed, DejaVu Sans, sans-serif" },
       face.join("-"), s * 0.95, 0.55);
     if (face[0] === 0) vt.setAttribute("font-style", "italic");
@@ -434,9 +453,8 @@
     var defs = el("defs", null, svg);
     el("style", null, defs,
       ".scs-place{cursor:pointer}.scs-piece{cursor:pointer}.scs-hot{animation:scspulse 1.3s ease-in-out infinite}" +
-      ".scs-can{animation:scspulse 1.3s ease-in-out infinite}" +
       "@keyframes scspulse{0%,100%{opacity:.95}50%{opacity:.45}}.zoom-ctl{cursor:pointer}.zoom-ctl:hover rect{fill:#fff}" +
-      "@media (prefers-reduced-motion: reduce){.scs-hot,.scs-can{animation:none}}");
+      "@media (prefers-reduced-motion: reduce){.scs-hot{animation:none}}");
     patterns(defs);
 
     // Paper.
@@ -494,7 +512,7 @@
     // Hex numbers (xx.yy, at the top of each hex, as printed).
     var gn = el("g", { "class": "scs-numbers", "pointer-events": "none" }, svg);
     drawing.hexes.forEach(function (h) {
-      el("text", { x: f(h.x), y: f(h.y - 0.64), "font-size": 0.22, "text-anchor": "middle", fill: h.terrain === "sea" ? SEA_INK : INK }, gn, h.id);
+      el("text", { x: f(h.x), y: f(h.y - 0.64), "font-size": 0.24, "text-anchor": "middle", fill: h.terrain === "sea" ? SEA_INK : INK }, gn, h.id);
     });
 
     // Victory hexes: a ring in the holder's colour and the VP; exits; entry hexes.
@@ -514,9 +532,10 @@
       var h = ix.hex[id], e = ix.entry[id];
       if (!h) return;
       var col = sideInfo(ix, e.side).colour, text = e.turns.sort(function (a, b) { return a - b; }).join(",");
-      var w = 0.2 + text.length * 0.13;
-      el("rect", { x: f(h.x + 0.9 - w), y: f(h.y - 0.14), width: f(w), height: 0.28, rx: 0.06, fill: col.fill, stroke: col.dark, "stroke-width": 0.04 }, gm);
-      el("text", { x: f(h.x + 0.9 - w / 2), y: f(h.y + 0.07), "font-size": 0.2, "text-anchor": "middle", "font-weight": "bold", fill: col.ink }, gm, text);
+      // Under the counter, on the left of the hex's lower edge: "▸" and the turns.
+      var w = 0.3 + text.length * 0.12, ex = h.x - 0.42 - w / 2, ey = h.y + 0.64;
+      el("rect", { x: f(ex), y: f(ey), width: f(w), height: 0.22, rx: 0.05, fill: col.fill, stroke: col.dark, "stroke-width": 0.035 }, gm);
+      el("text", { x: f(ex + w / 2), y: f(ey + 0.17), "font-size": 0.18, "text-anchor": "middle", "font-weight": "bold", fill: col.ink }, gm, "▸" + text);
     });
 
     // Place names (under the counters).
@@ -569,6 +588,8 @@
     // Stacks: the top unit on the hex, those under it peeking out up and right; the
     // hidden ones (fog of war) as backs at the bottom; a badge with the height.
     var force = view.force || [], attackers = fight ? fight.attackers : [], retreating = {};
+    // Units whose move is over are washed out while their side moves (not after).
+    var moving = view.phase === "movement" || view.phase === "exploitation";
     (fight ? fight.retreating : []).forEach(function (r) { retreating[r[0]] = r[1]; });
     var gp = el("g", { "class": "scs-pieces" }, svg);
     var STEP = 0.1;
@@ -590,7 +611,7 @@
         var p = at(i++);
         var o = {
           attrs: { "data-piece": u.id, "class": "scs-piece" }, title: unitTitle(ix, spec, u, lang),
-          can: pieces.has(u.id), selected: u.id === sel, dim: u.done && u.id !== sel
+          can: pieces.has(u.id), selected: u.id === sel, dim: moving && u.done && u.id !== sel
         };
         if (u.id === sel) { o.edge = "#ff6f00"; o.edgeWidth = 0.16; }
         else if (u.id in retreating) { o.edge = "#0d47a1"; o.edgeWidth = 0.14; o.dash = "0.16 0.08"; }
@@ -608,10 +629,11 @@
         });
       });
       if (count > 1) {
-        var tp = at(n - 1), col = sideInfo(ix, side).colour;
+        // In the hex's right corner, clear of the values.
+        var col = sideInfo(ix, side).colour, bxx = h.x + CS / 2 + 0.21, byy = h.y + 0.12;
         var badge = el("g", { "pointer-events": "none", "class": "scs-badge" }, gp);
-        el("circle", { cx: f(tp.x + CS / 2 - 0.02), cy: f(tp.y + CS / 2 - 0.02), r: 0.22, fill: "#212121", stroke: col.fill, "stroke-width": 0.05 }, badge);
-        el("text", { x: f(tp.x + CS / 2 - 0.02), y: f(tp.y + CS / 2 + 0.07), "font-size": 0.26, "font-weight": "bold", "text-anchor": "middle",
+        el("circle", { cx: f(bxx), cy: f(byy), r: 0.2, fill: "#212121", stroke: col.fill, "stroke-width": 0.05 }, badge);
+        el("text", { x: f(bxx), y: f(byy + 0.085), "font-size": 0.25, "font-weight": "bold", "text-anchor": "middle",
           fill: "#fff" }, badge, String(count));
       }
     });
@@ -658,29 +680,46 @@
   }
 
   // Exit hexes: an arrow off the map's edge in the side's colour, and one label per group.
-  function drawExits(g, ix, lang) {
-    (ix.drawing.exits || []).forEach(function (e) {
-      var col = sideInfo(ix, e.side).colour, pts = [];
+  // Exit hexes: where each arrow goes off the map's edge, and one label per group beside
+  // the arrows (on the side away from the map), with its box for the place names' layout.
+  function exitLayout(ix, lang) {
+    return (ix.drawing.exits || []).map(function (e) {
+      var arrows = [];
       e.hexes.forEach(function (id) {
         var h = ix.hex[id];
         if (!h) return;
         var ed = edgeOf(ix, h), dir = ed.bottom ? [0, 1] : ed.top ? [0, -1] : ed.east ? [1, 0] : ed.west ? [-1, 0] : [0, 1];
-        var ox = h.x + dir[0] * 1.02, oy = h.y + dir[1] * (S3 / 2 + 0.05);
-        el("path", { d: B.hexPath(h.x, h.y, 0.92, "flat"), fill: "none", stroke: col.dark, "stroke-width": 0.07 }, g);
-        var nx = dir[1], ny = -dir[0];
-        el("path", { d: "M" + f(ox + nx * 0.3) + " " + f(oy + ny * 0.3) + "L" + f(ox - nx * 0.3) + " " + f(oy - ny * 0.3) + "L" +
-          f(ox + dir[0] * 0.4) + " " + f(oy + dir[1] * 0.4) + "z", fill: col.fill, stroke: col.dark, "stroke-width": 0.05 }, g);
-        pts.push({ x: ox + dir[0] * 0.4, y: oy + dir[1] * 0.4, dir: dir });
+        arrows.push({ h: h, dir: dir, ox: h.x + dir[0] * 1.02, oy: h.y + dir[1] * (S3 / 2 + 0.05) });
       });
-      if (!pts.length) return;
-      var cx = pts.reduce(function (s, p) { return s + p.x; }, 0) / pts.length;
-      var cy = pts.reduce(function (s, p) { return s + p.y; }, 0) / pts.length, dir = pts[0].dir;
+      if (!arrows.length) return { e: e, arrows: arrows };
+      var dir = arrows[0].dir, fs = 0.3;
       var text = tr(lang, "Exit: ", "Выход: ") + sideName(ix, e.side, lang) + ", " + e.vp + tr(lang, " VP/step", " ПО/шаг");
-      var ty = dir[1] > 0 ? cy + 0.02 : dir[1] < 0 ? cy - 0.12 : cy;
-      var anchor = dir[0] > 0 ? "start" : dir[0] < 0 ? "end" : "start";
-      el("text", { x: f(dir[1] ? Math.max(-MARGIN + 0.1, pts[pts.length - 1].x + 0.25) : cx + dir[0] * 0.15), y: f(ty + (dir[1] > 0 ? 0.05 : 0)),
-        "font-size": 0.3, "font-weight": "bold", "text-anchor": anchor, fill: "#1f1a12", stroke: "#f7f3ea", "stroke-width": 0.06,
-        "paint-order": "stroke" }, g, text);
+      var w = textWidth(text, fs), label;
+      var xs = arrows.map(function (a) { return a.ox; }), ys = arrows.map(function (a) { return a.oy; });
+      if (dir[1]) {
+        // Along the top or bottom edge: after the last arrow, at the arrows' height.
+        var x = Math.max.apply(null, xs) + 0.4, y = ys.reduce(function (a, b) { return a + b; }, 0) / ys.length + dir[1] * 0.3 + 0.1;
+        label = { x: x, y: y, anchor: "start", box: { x0: x, y0: y - fs, w: w, h: fs * 1.2 } };
+      } else {
+        var lx = arrows[0].ox + dir[0] * 0.5, ly = Math.min.apply(null, ys) - 0.5;
+        label = { x: lx, y: ly, anchor: dir[0] > 0 ? "start" : "end", box: { x0: dir[0] > 0 ? lx : lx - w, y0: ly - fs, w: w, h: fs * 1.2 } };
+      }
+      label.text = text; label.fs = fs;
+      return { e: e, arrows: arrows, label: label };
+    });
+  }
+  function drawExits(g, ix, lang) {
+    exitLayout(ix, lang).forEach(function (x) {
+      var col = sideInfo(ix, x.e.side).colour;
+      x.arrows.forEach(function (a) {
+        var dir = a.dir, nx = dir[1], ny = -dir[0];
+        el("path", { d: B.hexPath(a.h.x, a.h.y, 0.92, "flat"), fill: "none", stroke: col.dark, "stroke-width": 0.07 }, g);
+        el("path", { d: "M" + f(a.ox + nx * 0.3) + " " + f(a.oy + ny * 0.3) + "L" + f(a.ox - nx * 0.3) + " " + f(a.oy - ny * 0.3) + "L" +
+          f(a.ox + dir[0] * 0.4) + " " + f(a.oy + dir[1] * 0.4) + "z", fill: col.fill, stroke: col.dark, "stroke-width": 0.05 }, g);
+      });
+      if (!x.label) return;
+      el("text", { x: f(x.label.x), y: f(x.label.y), "font-size": x.label.fs, "font-weight": "bold", "text-anchor": x.label.anchor,
+        fill: "#1f1a12", stroke: "#f7f3ea", "stroke-width": 0.06, "paint-order": "stroke" }, g, x.label.text);
     });
   }
 
@@ -799,7 +838,7 @@
     ".scs-panel{font-size:14px;line-height:1.4;overflow-wrap:break-word}.scs-panel h2{font-size:16px;margin:0 0 .3em}" +
     ".scs-panel h3{font-size:15px;margin:.8em 0 .3em}.scs-muted{color:#5f5646}" +
     ".scs-turns{display:flex;flex-wrap:wrap;gap:3px;margin:.3em 0}" +
-    ".scs-turn{border:1px solid #a89c84;border-radius:4px;padding:1px 5px;font-size:12px;background:#fbf8f1;color:#2e2619;text-align:center;min-width:3.2em}" +
+    ".scs-turn{flex:1 1 4.6em;border:1px solid #a89c84;border-radius:4px;padding:1px 4px;font-size:12px;background:#fbf8f1;color:#2e2619;text-align:center}" +
     ".scs-turn b{display:block;font-size:13px}.scs-turn.scs-now{background:#2e3b4e;border-color:#2e3b4e;color:#fff}" +
     ".scs-turn.scs-past{background:#e7e2d8;color:#5f5646}" +
     ".scs-phases{display:flex;flex-wrap:wrap;gap:3px;margin:.3em 0}.scs-ph{border:1px solid #a89c84;border-radius:4px;padding:1px 6px;font-size:13px;background:#fbf8f1;color:#2e2619}" +
@@ -1134,6 +1173,8 @@
         "Метки: БС — без снабжения, DG — дезорганизовано; синяя метка: оставшиеся ОД; чёрный кружок: число подразделений в группировке (у противника видна только верхняя фишка).")) + "</li>" +
       "<li>" + esc(T("Outlines: orange selected, yellow may act, teal moving stack, red attacker, blue dashed retreating. Lit hexes: yellow move, red attack or overrun, orange barrage, blue retreat, green advance or entry.",
         "Обводка: оранжевая — выбрано, жёлтая — может действовать, бирюзовая — движущаяся группировка, красная — атакующий, синяя пунктирная — отступает. Подсветка гексов: жёлтая — движение, красная — атака или атака с ходу, оранжевая — обстрел, синяя — отступление, зелёная — продвижение или вход.")) + "</li>" +
+      "<li>" + esc(T("ZOC: the six hexes around a unit with attack 1 or more; EZOC: the enemy's ZOC.",
+        "ЗК (зона контроля): шесть гексов вокруг подразделения с атакой от 1; ВЗК — зона контроля противника.")) + "</li>" +
       "<li>" + esc(T("Victory hex: dashed ring in the holder's colour, VP on the left. Exit hex: arrow off the map. Entry hex: tag with the turns reinforcements arrive.",
         "Гекс ПО: пунктирное кольцо цвета владельца, ПО слева. Гекс выхода: стрелка за край карты. Гекс входа: метка с ходами прибытия подкреплений.")) + "</li>" +
       "</ul></details>";
