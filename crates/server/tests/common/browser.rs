@@ -112,8 +112,18 @@ impl Browser {
         }
     }
 
+    /// Clicks the first element matching `css`, waiting (up to 15 s) for
+    /// one; when the page redraws it between finding and clicking (a stale
+    /// element), finds it again.
     pub async fn click(&self, css: &str) {
-        self.wait(css).await.click().await.unwrap_or_else(|e| panic!("cannot click {css:?}: {e}"));
+        let start = Instant::now();
+        loop {
+            match self.wait(css).await.click().await {
+                Ok(_) => return,
+                Err(e) if e.is_stale_element_reference() && start.elapsed() < Duration::from_secs(15) => {}
+                Err(e) => panic!("cannot click {css:?}: {e}"),
+            }
+        }
     }
 
     /// Clicks through JavaScript (SVG elements that WebDriver's pointer
@@ -126,8 +136,19 @@ impl Browser {
         self.client.execute(&js, vec![]).await.expect("click script");
     }
 
+    /// The rendered text of the first element matching `css`, waiting (up
+    /// to 15 s) for one. Read in one script, so a page that redraws the
+    /// element between finding and reading it (a push re-renders the panel)
+    /// cannot leave the test holding a stale element.
     pub async fn text(&self, css: &str) -> String {
-        self.wait(css).await.text().await.expect("text")
+        let js = format!("const e = document.querySelector({css:?}); return e ? [e.innerText] : null;");
+        match self.until(&format!("an element {css:?} to read"), &js).await {
+            Value::Array(mut v) if v.len() == 1 => match v.remove(0) {
+                Value::String(s) => s,
+                other => panic!("{css:?} gave no text: {other}"),
+            },
+            other => panic!("{css:?} gave no text: {other}"),
+        }
     }
 
     /// Saves a screenshot (for a person to look at when a test fails).
