@@ -6,37 +6,43 @@ use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
 
+/// What the board holds in one hex.
+#[derive(Copy, Clone, Default)]
+struct Cell {
+    /// The side holding it, if any.
+    holder: Option<Side>,
+    /// Units in it.
+    count: u8,
+    /// Stacking points in it (4.0).
+    points: u16,
+    /// In the ZOC of side 0's units (bit 0), side 1's (bit 1) (2.0).
+    zoc: u8,
+}
+
 /// Occupancy and zones of control of one state.
 ///
-/// Cost: O(hexes + units × 6) to build (four vectors of the grid's size).
+/// Cost: O(hexes + units × 6) to build (one vector of the grid's size).
 pub struct Board {
-    /// The side holding each hex, if any.
-    holder: Vec<Option<Side>>,
-    /// Stacking points in each hex (4.0).
-    points: Vec<u16>,
-    /// Units in each hex.
-    count: Vec<u8>,
-    /// Hexes in the ZOC of each side's units (2.0).
-    zoc: [Vec<bool>; 2],
+    cells: Vec<Cell>,
 }
 
 impl Board {
     /// The side holding `h`.
     pub fn holder(&self, h: HexId) -> Option<Side> {
-        self.holder[h.index()]
+        self.cells[h.index()].holder
     }
     /// Stacking points in `h`.
     pub fn points(&self, h: HexId) -> u16 {
-        self.points[h.index()]
+        self.cells[h.index()].points
     }
     /// Units in `h`.
     pub fn count(&self, h: HexId) -> u8 {
-        self.count[h.index()]
+        self.cells[h.index()].count
     }
     /// Whether `h` is in the ZOC of `side`'s units: an enemy ZOC for the
     /// other side (2.0, 2.1g: several ZOCs count as one).
     pub fn zoc_of(&self, side: Side, h: HexId) -> bool {
-        self.zoc[side.index()][h.index()]
+        self.cells[h.index()].zoc & (1 << side.index()) != 0
     }
     /// Whether `h` is in an enemy ZOC for `side`.
     pub fn ezoc(&self, side: Side, h: HexId) -> bool {
@@ -47,30 +53,25 @@ impl Board {
 impl Scs {
     /// Builds the [`Board`] of a state.
     pub fn board(&self, s: &State) -> Board {
-        let n = self.map().grid.len();
-        let mut b = Board {
-            holder: vec![None; n],
-            points: vec![0; n],
-            count: vec![0; n],
-            zoc: [vec![false; n], vec![false; n]],
-        };
+        let mut cells = vec![Cell::default(); self.map().grid.len()];
         for u in self.scenario.unit_ids() {
             let us = s.unit(u);
             let Pos::Hex(h) = us.pos else { continue };
             let spec = self.scenario.unit(u);
-            b.holder[h.index()] = Some(spec.side);
-            b.points[h.index()] += u16::from(spec.stacking_points(us.lost));
-            b.count[h.index()] = b.count[h.index()].saturating_add(1);
+            let c = &mut cells[h.index()];
+            c.holder = Some(spec.side);
+            c.points += u16::from(spec.stacking_points(us.lost));
+            c.count = c.count.saturating_add(1);
             if spec.has_zoc(us.lost) {
                 // 2.0b: the hexes next to it that it could enter in normal movement.
                 for (_, x) in self.map().grid.neighbors(h) {
                     if self.enterable(spec.class, h, x) {
-                        b.zoc[spec.side.index()][x.index()] = true;
+                        cells[x.index()].zoc |= 1 << spec.side.index();
                     }
                 }
             }
         }
-        b
+        Board { cells }
     }
 
     /// The units in hex `h`, top first (4.0c: the top is the highest in

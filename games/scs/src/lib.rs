@@ -342,15 +342,12 @@ impl Ruleset for Scs {
 
     fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
         let side = self.seat_side(s, seat)?;
-        let before: Vec<Vec<bool>> = VIEWERS.iter().map(|&v| self.visible(s, v)).collect();
+        let before = self.seen_by_all(s);
         self.apply(s, side, a, ev)?;
         // Fog of war: a unit a viewer could not see before and can now (the
         // one under a stack that moved off, a defender once declared) is
         // shown to it — the undo barrier.
-        let gained = VIEWERS
-            .iter()
-            .zip(&before)
-            .any(|(&v, was)| self.visible(s, v).iter().zip(was).any(|(&now, &then)| now && !then));
+        let gained = self.seen_by_all(s).iter().zip(&before).any(|(&now, &then)| now & !then != 0);
         if gained {
             ev.reveal(sandtable_core::Audience::Everyone, "Fog of war", || {
                 Text::fixed("units hidden in a stack are now seen", "скрытые в группировке подразделения теперь видны")
@@ -407,6 +404,3 @@ impl Ruleset for Scs {
         (0..data::BUILTIN.len()).map(Scs::builtin_value).find(|v| v.scenario.id == scenario)
     }
 }
-
-/// Every viewer of a two-sided game.
-const VIEWERS: [Viewer; 3] = [Viewer::Seat(Seat::new(0)), Viewer::Seat(Seat::new(1)), Viewer::Spectator];

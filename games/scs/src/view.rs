@@ -141,19 +141,37 @@ pub struct View {
 impl Scs {
     /// Which units `viewer` sees (Fog of war). Cost: O(units + hexes).
     pub fn visible(&self, s: &State, viewer: Viewer) -> Vec<bool> {
-        let tops = self.tops(s);
-        let mine = |side: Side| viewer == Viewer::Seat(side.seat());
-        let public = |u: UnitId| {
-            s.force.contains(&u)
-                || s.fight.as_ref().is_some_and(|f| {
-                    f.attackers.contains(&u) || f.defenders.contains(&u) || f.retreating.iter().any(|r| r.unit == u)
-                })
+        let bit = match viewer {
+            Viewer::Seat(seat) => 1 << seat.index().min(2),
+            Viewer::Spectator => 0b100,
         };
+        self.seen_by_all(s).into_iter().map(|b| b & bit != 0).collect()
+    }
+
+    /// Which viewers see each unit, as bits (seat 0, seat 1, spectator):
+    /// its own side always; everyone the top of each stack (Fog of war),
+    /// the stack moving now, the units of the fight under way, and units
+    /// off the map. Cost: O(units + hexes).
+    pub(crate) fn seen_by_all(&self, s: &State) -> Vec<u8> {
+        let tops = self.tops(s);
         self.scenario
             .unit_ids()
             .map(|u| match s.unit(u).pos {
-                Pos::Hex(h) => mine(self.scenario.unit(u).side) || tops[h.index()] == Some(u) || public(u),
-                _ => true,
+                Pos::Hex(h) => {
+                    let public = tops[h.index()] == Some(u)
+                        || s.force.contains(&u)
+                        || s.fight.as_ref().is_some_and(|f| {
+                            f.attackers.contains(&u)
+                                || f.defenders.contains(&u)
+                                || f.retreating.iter().any(|r| r.unit == u)
+                        });
+                    if public {
+                        0b111
+                    } else {
+                        1 << self.scenario.unit(u).side.index()
+                    }
+                }
+                _ => 0b111,
             })
             .collect()
     }
