@@ -47,6 +47,11 @@ impl PositionErrors {
             self.0.push(PositionError { at: at(), text: Text::new(en(), ru()) });
         }
     }
+    /// Whether no error has been noted yet (checks that need a sound
+    /// position to run at all come after the others).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
     /// The errors, or `Ok` when there are none.
     ///
     /// # Errors

@@ -6,7 +6,7 @@ use crate::state::{Phase, Pos, Stage, State};
 use crate::unit::Start;
 use crate::Scs;
 use sandtable_board::HexId;
-use sandtable_core::{PositionError, PositionErrors};
+use sandtable_core::{PositionError, PositionErrors, Ruleset};
 
 impl Scs {
     pub(crate) fn validate_position(&self, s: &State) -> Result<(), Vec<PositionError>> {
@@ -148,6 +148,39 @@ impl Scs {
             || "set-up by a side with nothing left to place".into(),
             || "расстановка стороной, которой нечего расставлять".into(),
         );
+        let in_play = matches!(s.phase, Phase::Movement | Phase::Combat | Phase::Exploitation);
+        e.check(
+            in_play || (s.fight.is_none() && s.overstack.is_none() && s.force.is_empty()),
+            || "phase".into(),
+            || "a fight, a stacking check or a moving stack outside the phases of play".into(),
+            || "бой, проверка группирования или движущаяся группировка вне фаз игры".into(),
+        );
+        // The checks below read the board: only a position whose ids are
+        // all in range gets that far.
+        if e.is_empty() {
+            let b = self.board(s);
+            e.check(
+                s.overstack.is_none_or(|side| !self.overstacked(s, &b, side).is_empty()),
+                || "overstack".into(),
+                || "a stacking check (4.0a) for a side with no hex over the limit".into(),
+                || "проверка группирования (4.0a) у стороны без превышения лимита".into(),
+            );
+        }
+        // Whoever must decide has a decision to make: a position whose
+        // pending decision cannot be taken (a retreat with no retreating
+        // unit, losses with no unit to take them) is impossible.
+        if e.is_empty() && s.phase != Phase::Over {
+            let mut legal = Vec::new();
+            if let Some(seat) = self.to_act(s).seats().iter().next() {
+                self.legal_actions(s, seat, &mut legal);
+            }
+            e.check(
+                !legal.is_empty(),
+                || "phase".into(),
+                || "the side to act has no legal action".into(),
+                || "у стороны, которая ходит, нет допустимых действий".into(),
+            );
+        }
         e.finish()
     }
 }
