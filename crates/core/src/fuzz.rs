@@ -163,6 +163,16 @@ impl Counts {
     }
 }
 
+/// The seed of the fuzzers' inputs unless `SANDTABLE_FUZZ_SEED` says otherwise.
+pub const FUZZ_SEED: u64 = 20261125;
+
+fn rand_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::process::id().into());
+    h.finish()
+}
+
 /// Runs `check` on `cases` inputs drawn from `strategy` (no regressions file:
 /// a failure is reported with its smallest input, to be made a named test).
 /// Panics on the first failing input.
@@ -172,7 +182,18 @@ pub fn run<T: std::fmt::Debug>(
     check: impl Fn(T) -> Result<(), TestCaseError>,
 ) {
     let config = Config { cases, failure_persistence: None, ..Config::default() };
-    let mut runner = TestRunner::new(config);
+    // The same inputs on every run by default, so CI is reproducible;
+    // `SANDTABLE_FUZZ_SEED=N` explores other inputs (`random`: a fresh seed).
+    let seed = match std::env::var("SANDTABLE_FUZZ_SEED").ok().as_deref() {
+        Some("random") => rand_seed(),
+        Some(n) => n.trim().parse().unwrap_or(FUZZ_SEED),
+        None => FUZZ_SEED,
+    };
+    eprintln!("fuzz seed {seed} (SANDTABLE_FUZZ_SEED)");
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let rng = proptest::test_runner::TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &bytes);
+    let mut runner = TestRunner::new_with_rng(config, rng);
     if let Err(e) = runner.run(&strategy, check) {
         panic!("fuzzing found a failing input: {e}");
     }
