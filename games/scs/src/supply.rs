@@ -37,7 +37,7 @@ impl Scs {
 
     /// Every hex in supply for `side`: a breadth-first search from each
     /// source. Cost: O(sources × hexes × 6).
-    pub fn supplied_hexes(&self, s: &State, b: &Board, side: Side) -> Vec<bool> {
+    pub fn supplied_hexes(&self, b: &Board, side: Side) -> Vec<bool> {
         let grid = &self.map().grid;
         let mut ok = vec![false; grid.len()];
         for src in &self.scenario.supply[side.index()] {
@@ -63,7 +63,6 @@ impl Scs {
                 }
             }
         }
-        let _ = s;
         ok
     }
 
@@ -72,7 +71,7 @@ impl Scs {
     pub(crate) fn supply_phase(&self, s: &mut State, ev: &mut Events) {
         let side = s.player;
         let b = self.board(s);
-        let ok = self.supplied_hexes(s, &b, side);
+        let ok = self.supplied_hexes(&b, side);
         let mut out = Vec::new();
         for u in self.scenario.unit_ids().filter(|&u| self.scenario.unit(u).side == side) {
             if let Pos::Hex(h) = s.unit(u).pos {

@@ -101,7 +101,7 @@ fn scs_12_0_a_source_may_limit_the_length_of_the_line() {
 fn scs_12_0_a_line_never_runs_through_terrain_prohibited_to_every_unit() {
     let r = tiny();
     let s = blank(&r);
-    let ok = r.supplied_hexes(&s, &r.board(&s), allies());
+    let ok = r.supplied_hexes(&r.board(&s), allies());
     assert!(!ok[hex(&r, "02.07").index()], "the lake");
     assert!(ok[hex(&r, "02.06").index()] && ok[hex(&r, "03.07").index()]);
     assert!(ok[hex(&r, "04.07").index()], "marsh is prohibited to motor units only");
