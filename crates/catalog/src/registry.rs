@@ -19,6 +19,7 @@ fn games() -> Vec<Arc<dyn Driver>> {
         game(sandtable_totensonntag::Totensonntag::standard(), sandtable_totensonntag::RENDERER_JS),
         game(sandtable_colditz::Colditz::standard(), sandtable_colditz::RENDERER_JS),
         game(sandtable_scs::Scs::standard(), sandtable_scs::RENDERER_JS),
+        game(sandtable_nine_years::NineYears::standard(), sandtable_nine_years::RENDERER_JS),
     ]
 }
 
@@ -90,7 +91,7 @@ mod tests {
         assert_eq!(find("Totensonntag").expect("present").game().info().id, "totensonntag");
         assert_eq!(find("colditz").expect("present").game().info().id, "colditz");
         let e = find("nope").err().expect("absent");
-        assert_eq!(e.known, vec!["totensonntag".to_owned(), "colditz".to_owned(), "scs".to_owned()]);
+        assert_eq!(e.known, vec!["totensonntag".to_owned(), "colditz".to_owned(), "scs".to_owned(), "nine-years".to_owned()]);
         assert!(e.to_string().contains("totensonntag") && e.to_string().contains("нет игры"));
     }
 

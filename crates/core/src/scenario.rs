@@ -71,6 +71,24 @@ impl DataError {
         self.key = Some(key.into());
         self
     }
+    /// A TOML syntax or shape error in `file` (the `toml` crate's message and
+    /// span, passed in so core needs no TOML dependency). The crate gives
+    /// no message for some breaks (a value cut off at the end of the file):
+    /// say so rather than nothing (found by fuzzing, issue 9).
+    pub fn toml(file: impl Into<String>, source: &str, message: &str, span: Option<std::ops::Range<usize>>) -> DataError {
+        let text = match message.trim() {
+            "" => Text::fixed(
+                "TOML error: a value is missing or the file breaks off here",
+                "ошибка TOML: значение не дописано или файл оборван здесь",
+            ),
+            message => Text::new(message.to_owned(), format!("ошибка TOML: {message}")),
+        };
+        let d = DataError::new(file, text);
+        match span {
+            Some(span) => d.at(source, span.start),
+            None => d,
+        }
+    }
     /// The refusal of a game that takes no scenario files (yet).
     pub fn unsupported(file: impl Into<String>, game: &str) -> DataError {
         DataError::new(

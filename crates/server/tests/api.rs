@@ -313,7 +313,7 @@ async fn the_page_and_the_catalog_are_served() {
     let (status, v) = s.get("/api/catalog").await;
     assert_eq!(status, StatusCode::OK);
     let ids: Vec<&str> = v["games"].as_array().expect("games").iter().filter_map(|g| g["id"].as_str()).collect();
-    assert_eq!(ids, ["totensonntag", "colditz", "scs"]);
+    assert_eq!(ids, ["totensonntag", "colditz", "scs", "nine-years"]);
     // The drawing: built once, cacheable by anyone for an hour.
     let mut bodies = Vec::new();
     for _ in 0..2 {

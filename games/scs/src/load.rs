@@ -49,20 +49,7 @@ impl<'a> Check<'a> {
 
 /// Parses one TOML document; a syntax or shape error stops that file.
 fn parse<T: serde::de::DeserializeOwned>(file: &str, src: &str) -> Result<T, DataErrors> {
-    toml::from_str(src).map_err(|e| {
-        let text = match e.message().trim() {
-            "" => Text::fixed(
-                "TOML error: a value is missing or the file breaks off here",
-                "ошибка TOML: значение не дописано или файл оборван здесь",
-            ),
-            message => Text::new(message.to_owned(), format!("ошибка TOML: {message}")),
-        };
-        let mut d = DataError::new(file, text);
-        if let Some(span) = e.span() {
-            d = d.at(src, span.start);
-        }
-        DataErrors::one(d)
-    })
+    toml::from_str(src).map_err(|e| DataErrors::one(DataError::toml(file, src, e.message(), e.span())))
 }
 
 #[derive(Deserialize)]

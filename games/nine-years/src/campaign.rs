@@ -1,0 +1,1117 @@
+//! The Campaign phase's action rounds (13.3–13.5): a card played, then its
+//! actions one after the other, each finished before the next (13.4.2), each
+//! counter in at most one action a round (13.4.3). A Campaign moves an army
+//! by land (14.1) or besieges (17 authored); a Strategic Transfer moves two
+//! counters far through friendly ground (13.5.2); Replacement (13.5.3),
+//! Rally (13.5.4), Sea Move (13.5.5, 14.5 authored) and fleet deployment
+//! (13.5.6) complete the list.
+//!
+//! Costs: checks are scans of the counters, O(leaders + corps); a transfer's
+//! reach is a Dijkstra over the map, O(links · log spaces).
+
+use crate::action::{Action, Unit};
+use crate::ids::{CorpsId, FleetId, LeaderId, PowerId, Side, SpaceId};
+use crate::state::{FleetLoc, Force, ForceKind, LeaderLoc, Loc, Pending, State};
+use crate::NineYears;
+use sandtable_core::{Audience, Events, Illegal, Text};
+
+/// Index into [`State::used`]: the Strategic Transfer (13.5.2).
+const TRANSFER: usize = 0;
+/// Index into [`State::used`]: the Replacement (13.5.3).
+const REPLACE: usize = 1;
+/// Index into [`State::used`]: the Rally (13.5.4).
+const RALLY: usize = 2;
+
+/// Movement points of a Campaign (13.5.1).
+pub(crate) const CAMPAIGN_MP: u8 = 3;
+/// Corps a Sea Move carries (13.5.5).
+const SEA_CORPS: usize = 2;
+
+fn finish_first() -> Illegal {
+    Illegal::fixed(
+        "NY 13.4.2",
+        "finish the action under way first (stop it, or complete its move)",
+        "сначала завершите текущее действие (остановите его или закончите движение)",
+    )
+}
+
+fn no_actions_left() -> Illegal {
+    Illegal::fixed("NY 13.4.1", "no actions are left on this round's card", "на карточке этого раунда не осталось действий")
+}
+
+fn already_active() -> Illegal {
+    Illegal::fixed(
+        "NY 13.4.3",
+        "that counter has already taken part in an action this round",
+        "эта фишка уже участвовала в действии в этом раунде",
+    )
+}
+
+impl NineYears {
+    /// The corps a force's leaders may command: the sum of the two best
+    /// command ratings among them (13.5.1).
+    pub fn command_limit(&self, s: &State, leaders: &[LeaderId]) -> usize {
+        let mut c: Vec<u8> = leaders.iter().map(|&l| self.ratings(s, l).1).collect();
+        c.sort_unstable_by(|a, b| b.cmp(a));
+        c.iter().take(2).map(|&x| usize::from(x)).sum()
+    }
+
+    /// A corps of `p`, reduced or not, in `x`, free to join an action: not
+    /// activated, not already in the force, not shut in a besieged fortress.
+    /// Corps that are not demoralised are taken first.
+    pub(crate) fn free_corps(&self, s: &State, x: SpaceId, p: PowerId, reduced: bool, force: Option<&Force>) -> Option<CorpsId> {
+        // Corps of `p` in `x` are shut in when `x` is their side's besieged fortress.
+        if self.scenario.side_of(p).is_some_and(|side| s.control(x).is(side)) && self.besieged(s, x) {
+            return None;
+        }
+        let fit = |c: CorpsId| {
+            let st = s.corps(c);
+            st.loc == Loc::Space(x)
+                && st.reduced == reduced
+                && !st.activated
+                && self.scenario.corps_power(c) == p
+                && force.map_or(true, |f| !f.corps.contains(&c))
+        };
+        let ids = self.scenario.corps_ids();
+        let mut best = None;
+        for c in ids.filter(|&c| fit(c)) {
+            if !s.corps(c).demoralised {
+                return Some(c);
+            }
+            best.get_or_insert(c);
+        }
+        best
+    }
+
+    /// Whether a leader of `side` is in `x`, on the map, not yet activated.
+    fn free_leader(&self, s: &State, side: Side, l: LeaderId, x: Option<SpaceId>) -> Result<SpaceId, Illegal> {
+        if self.scenario.leader_side(l) != Some(side) {
+            return Err(Illegal::fixed("NY 13.5", "that leader is not yours", "это не ваш лидер"));
+        }
+        self.check_at_war(s, self.scenario.leader(l).power)?;
+        let LeaderLoc::Space(at) = s.leader(l).loc else {
+            return Err(Illegal::fixed("NY 13.5", "that leader is not on the map", "этого лидера нет на карте"));
+        };
+        if x.is_some_and(|x| x != at) {
+            return Err(Illegal::fixed("NY 14.1.3", "that leader is not where the force is", "этого лидера нет там, где находится армия"));
+        }
+        if s.leader(l).activated {
+            return Err(already_active());
+        }
+        if self.besieged(s, at) && s.control(at).is(side) {
+            return Err(Illegal::fixed(
+                "NY 17.2",
+                "counters shut in a besieged fortress take part in no action but its defence",
+                "фишки в осаждённой крепости не участвуют ни в каких действиях, кроме её обороны",
+            ));
+        }
+        Ok(at)
+    }
+
+    pub(crate) fn check_round(&self, s: &State, side: Side, a: Action) -> Result<(), Illegal> {
+        if let Some(f) = &s.force {
+            return self.check_force(s, side, f, a);
+        }
+        match a {
+            Action::Play(v) => {
+                if s.played {
+                    return Err(Illegal::fixed("NY 13.3", "this round's card has been played", "карточка этого раунда уже разыграна"));
+                }
+                if s.hands[side.index()][usize::from(v - 1)] == 0 {
+                    return Err(Illegal::fixed("NY 13.3", "you hold no action card of that value", "у вас нет карточки действий такого номинала"));
+                }
+                if s.must_play.is_some_and(|m| m != v) {
+                    return Err(Illegal::fixed(
+                        "NY 13.2.1",
+                        "the first player must play the card he showed",
+                        "первый игрок обязан сыграть выложенную карточку",
+                    ));
+                }
+                Ok(())
+            }
+            Action::Event(e) => {
+                if !s.held[side.index()].contains(&e) {
+                    return Err(Illegal::fixed("NY 9.2.1", "you do not hold that event card", "у вас нет такой карточки события"));
+                }
+                if !self.playable(s, e) {
+                    return Err(Illegal::fixed(
+                        "NY 9.2.2",
+                        "that event's conditions do not hold now",
+                        "условия этого события сейчас не выполнены",
+                    ));
+                }
+                Ok(())
+            }
+            _ if !s.played => Err(Illegal::fixed(
+                "NY 13.3",
+                "play an action card first: a player cannot pass",
+                "сначала разыграйте карточку действий: пасовать нельзя",
+            )),
+            Action::End => Ok(()),
+            _ if s.ap == 0 => Err(no_actions_left()),
+            Action::Campaign(l) => {
+                let x = self.free_leader(s, side, l, None)?;
+                if s.leader(l).demoralised {
+                    return Err(Illegal::fixed(
+                        "NY 16.5",
+                        "a demoralised leader cannot lead a Campaign until he is rallied (13.5.4)",
+                        "деморализованный лидер не может вести Кампанию, пока его не соберут (13.5.4)",
+                    ));
+                }
+                let _ = x;
+                Ok(())
+            }
+            Action::Sea(x) => {
+                if self.scenario.space(x).port.is_none() {
+                    return Err(Illegal::fixed("NY 14.5", "that space is not a port", "эта область — не порт"));
+                }
+                if !s.control(x).is(side) || self.besieged(s, x) {
+                    return Err(Illegal::fixed(
+                        "NY 14.5",
+                        "a Sea Move starts in a friendly, unbesieged port",
+                        "Морское движение начинается в дружественном неосаждённом порту",
+                    ));
+                }
+                if !self.any_free_unit(s, side, x) {
+                    return Err(Illegal::fixed("NY 13.5.5", "nothing of yours there can sail", "там нет ваших фишек, способных отплыть"));
+                }
+                Ok(())
+            }
+            Action::Transfer => {
+                if s.used[TRANSFER] {
+                    return Err(Illegal::fixed("NY 13.5.2", "one Strategic Transfer a round", "одно Стратегическое перемещение за раунд"));
+                }
+                Ok(())
+            }
+            Action::Replace(p, x) => self.check_replace(s, side, p, x),
+            Action::Rally(l) => {
+                if s.used[RALLY] {
+                    return Err(Illegal::fixed("NY 13.5.4", "one Rally a round", "один Сбор за раунд"));
+                }
+                let x = self.free_leader(s, side, l, None)?;
+                let any = s.leader(l).demoralised
+                    || self.side_corps(s, x, side).iter().any(|&c| s.corps(c).demoralised && !s.corps(c).activated);
+                if !any {
+                    return Err(Illegal::fixed("NY 13.5.4", "nothing there is demoralised", "там нет деморализованных фишек"));
+                }
+                Ok(())
+            }
+            Action::Deploy(f) => self.check_deploy(s, side, f),
+            _ => Err(crate::wrong_step()),
+        }
+    }
+
+    fn any_free_unit(&self, s: &State, side: Side, x: SpaceId) -> bool {
+        self.side_leaders(s, x, side).iter().any(|&l| self.free_leader(s, side, l, Some(x)).is_ok())
+            || self
+                .side_corps(s, x, side)
+                .iter()
+                .any(|&c| !s.corps(c).activated && self.at_war(s, self.scenario.corps_power(c)))
+    }
+
+    fn check_replace(&self, s: &State, side: Side, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
+        if s.used[REPLACE] {
+            return Err(Illegal::fixed("NY 13.5.3", "one Replacement a round", "одно Пополнение за раунд"));
+        }
+        if self.scenario.side_of(p) != Some(side) {
+            return Err(Illegal::fixed("NY 13.5.3", "that power is not yours", "это не ваша держава"));
+        }
+        if self.free_corps(s, x, p, true, None).is_none() {
+            return Err(Illegal::fixed(
+                "NY 13.5.3",
+                "no reduced corps of that power there that is free to act and not besieged",
+                "там нет свободного неосаждённого ослабленного корпуса этой державы",
+            ));
+        }
+        if self.overcrowded(s, x, side) {
+            return Err(Illegal::fixed(
+                "NY 13.5.3",
+                "no Replacement in an overcrowded space (4.1.3)",
+                "Пополнение невозможно в переполненной области (4.1.3)",
+            ));
+        }
+        if !self.supply_home(s, p, x).traced() {
+            return Err(Illegal::fixed(
+                "NY 13.5.3",
+                "the corps has no LOC to its home capital (7.1.2, 11.2.1)",
+                "у корпуса нет ЛК до родной столицы (7.1.2, 11.2.1)",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_deploy(&self, s: &State, side: Side, f: FleetId) -> Result<(), Illegal> {
+        if self.scenario.fleet(f).side != side {
+            return Err(Illegal::fixed("NY 13.5.6", "that fleet is not yours", "это не ваш флот"));
+        }
+        if !matches!(s.fleet(f), FleetLoc::Port(_)) {
+            return Err(Illegal::fixed("NY 13.5.6", "that fleet is not prepared in its port (12.3.6)", "этот флот не подготовлен в своём порту (12.3.6)"));
+        }
+        Ok(())
+    }
+
+    fn check_force(&self, s: &State, side: Side, f: &Force, a: Action) -> Result<(), Illegal> {
+        match (f.kind, a) {
+            (_, Action::Stop) => Ok(()),
+            (ForceKind::Campaign | ForceKind::Sea, Action::Add(u)) => self.check_add(s, side, f, u),
+            (ForceKind::Campaign | ForceKind::Sea, Action::Drop(u)) => self.check_drop(s, f, u),
+            (ForceKind::Campaign, Action::Go(y)) => self.check_go(s, side, f, y),
+            (ForceKind::Campaign, Action::Siege) => self.check_siege(s, side, f),
+            (ForceKind::Sea, Action::Sail(y)) => self.check_sail(s, side, f, y),
+            (ForceKind::Transfer, Action::ShiftLeader(l, to)) => {
+                let from = self.free_leader(s, side, l, None)?;
+                self.check_shift(s, side, f, from, to, 6)
+            }
+            (ForceKind::Transfer, Action::ShiftCorps(from, p, r, to)) => {
+                if self.scenario.side_of(p) != Some(side) || !self.at_war(s, p) {
+                    return Err(Illegal::fixed("NY 13.5.2", "that power is not yours or not at war", "эта держава не ваша или не воюет"));
+                }
+                if self.free_corps(s, from, p, r, None).is_none() {
+                    return Err(Illegal::fixed(
+                        "NY 13.5.2",
+                        "no such corps there free to act and not besieged",
+                        "там нет такого свободного неосаждённого корпуса",
+                    ));
+                }
+                self.check_shift(s, side, f, from, to, 4)
+            }
+            _ => Err(finish_first()),
+        }
+    }
+
+    fn check_add(&self, s: &State, side: Side, f: &Force, u: Unit) -> Result<(), Illegal> {
+        if f.moved {
+            return Err(Illegal::fixed(
+                "NY 14.1.3",
+                "counters cannot be picked up once the force has moved",
+                "фишки нельзя подхватить после начала движения",
+            ));
+        }
+        match u {
+            Unit::Leader(l) => {
+                if f.leaders.contains(&l) {
+                    return Err(Illegal::fixed("NY 13.5.1", "that leader is already in the force", "этот лидер уже в армии"));
+                }
+                self.free_leader(s, side, l, Some(f.space)).map(|_| ())
+            }
+            Unit::Corps(p, r) => {
+                if self.scenario.side_of(p) != Some(side) || !self.at_war(s, p) {
+                    return Err(Illegal::fixed("NY 13.5.1", "that power is not yours or not at war", "эта держава не ваша или не воюет"));
+                }
+                if self.free_corps(s, f.space, p, r, Some(f)).is_none() {
+                    return Err(Illegal::fixed(
+                        "NY 13.4.3",
+                        "no such corps here free to act (not activated this round, not besieged)",
+                        "здесь нет такого свободного корпуса (не активированного в этом раунде, не осаждённого)",
+                    ));
+                }
+                match f.kind {
+                    ForceKind::Sea if f.corps.len() >= SEA_CORPS => Err(Illegal::fixed(
+                        "NY 13.5.5",
+                        "a Sea Move carries at most two corps",
+                        "Морским движением перемещаются не более двух корпусов",
+                    )),
+                    ForceKind::Campaign if f.corps.len() >= self.command_limit(s, &f.leaders) => Err(Illegal::fixed(
+                        "NY 13.5.1",
+                        "more corps than the command ratings of the force's two best leaders",
+                        "корпусов больше суммарного КР двух лучших лидеров армии",
+                    )),
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    fn check_drop(&self, s: &State, f: &Force, u: Unit) -> Result<(), Illegal> {
+        match u {
+            Unit::Leader(l) => {
+                if !f.leaders.contains(&l) {
+                    return Err(Illegal::fixed("NY 14.1.3", "that leader is not in the force", "этого лидера нет в армии"));
+                }
+                if f.kind == ForceKind::Campaign {
+                    let rest: Vec<LeaderId> = f.leaders.iter().copied().filter(|&m| m != l).collect();
+                    if rest.is_empty() && !f.corps.is_empty() {
+                        return Err(Illegal::fixed(
+                            "NY 14.1.2",
+                            "corps move only with a leader: drop the corps first",
+                            "корпуса движутся только с лидером: сначала оставьте корпуса",
+                        ));
+                    }
+                    if f.corps.len() > self.command_limit(s, &rest) {
+                        return Err(Illegal::fixed(
+                            "NY 13.5.1",
+                            "the leaders left could not command the corps in the force",
+                            "оставшиеся лидеры не смогут командовать корпусами армии",
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            Unit::Corps(p, r) => {
+                if f.corps.iter().any(|&c| self.scenario.corps_power(c) == p && s.corps(c).reduced == r) {
+                    Ok(())
+                } else {
+                    Err(Illegal::fixed("NY 14.1.3", "no such corps in the force", "такого корпуса нет в армии"))
+                }
+            }
+        }
+    }
+
+    fn check_go(&self, s: &State, side: Side, f: &Force, y: SpaceId) -> Result<(), Illegal> {
+        let Some(&(_, red)) = self.scenario.space(f.space).links.iter().find(|&&(t, _)| t == y) else {
+            return Err(Illegal::fixed("NY 14.1.1", "no link joins those spaces", "эти области не связаны"));
+        };
+        if !Self::link_open(side, red) {
+            return Err(Illegal::fixed("NY 14.1.1", "red links are for the Alliance only", "красные линии доступны только Альянсу"));
+        }
+        let cost = if red { 2 } else { 1 };
+        if f.spent + cost > CAMPAIGN_MP {
+            return Err(Illegal::fixed(
+                "NY 13.5.1",
+                "a Campaign moves at most 3 MP (a red link costs 2)",
+                "Кампания — не более 3 ОД (красная линия стоит 2)",
+            ));
+        }
+        self.check_enterable(s, y)?;
+        if f.corps.is_empty() && (self.count_corps(s, y, side.other()) > 0 || s.control(y).is(side.other())) {
+            return Err(Illegal::fixed(
+                "NY 16.1",
+                "leaders without corps neither attack nor take enemy spaces",
+                "лидеры без корпусов не атакуют и не занимают вражеские области",
+            ));
+        }
+        Ok(())
+    }
+
+    /// No troops enter neutral ground: Savoy while neutral (7.2.1), Portugal (7.2.2).
+    fn check_enterable(&self, s: &State, y: SpaceId) -> Result<(), Illegal> {
+        if self.enterable(s, y) {
+            Ok(())
+        } else if self.scenario.space(y).region == crate::Region::Portugal {
+            Err(Illegal::fixed("NY 7.2.2", "Portugal is neutral: no troops may enter it", "Португалия нейтральна: войска не могут входить в неё"))
+        } else {
+            Err(Illegal::fixed(
+                "NY 7.2.1",
+                "Savoy is neutral: no troops may enter or cross its territory",
+                "Савойя нейтральна: войска не могут входить на её территорию или проходить через неё",
+            ))
+        }
+    }
+
+    /// The fortress defence value (17 authored, from 13.5.6's example: a
+    /// garrisoned level-2 fortress is 4): the fortress strength now, plus 2
+    /// while a corps of its holder is inside.
+    pub fn defence_value(&self, s: &State, x: SpaceId) -> u8 {
+        let holder = s.control(x).side();
+        let garrison = holder.is_some_and(|h| self.count_corps(s, x, h) > 0);
+        s.strength[x.index()] + if garrison { 2 } else { 0 }
+    }
+
+    fn check_siege(&self, s: &State, side: Side, f: &Force) -> Result<(), Illegal> {
+        if f.moved {
+            return Err(Illegal::fixed(
+                "NY 13.5.1",
+                "a Campaign either moves or besieges, not both",
+                "Кампания либо движется, либо проводит осаду, но не то и другое",
+            ));
+        }
+        let x = f.space;
+        if !s.control(x).is(side.other()) || !self.fortified(x) || s.strength[x.index()] == 0 {
+            return Err(Illegal::fixed("NY 17.1", "there is no enemy fortress here to besiege", "здесь нет вражеской крепости для осады"));
+        }
+        if f.corps.len() < usize::from(self.defence_value(s, x)) {
+            return Err(Illegal::fixed(
+                "NY 17.2",
+                "the besieging corps must number at least the fortress defence value",
+                "число осаждающих корпусов должно быть не меньше уровня защиты крепости",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_sail(&self, s: &State, side: Side, f: &Force, y: SpaceId) -> Result<(), Illegal> {
+        if f.leaders.is_empty() && f.corps.is_empty() {
+            return Err(Illegal::fixed("NY 13.5.5", "take a leader or a corps aboard first", "сначала возьмите на борт лидера или корпус"));
+        }
+        let (Some(za), Some(zb)) = (self.scenario.space(f.space).port, self.scenario.space(y).port) else {
+            return Err(Illegal::fixed("NY 14.5", "a Sea Move goes to a port", "Морское движение ведёт в порт"));
+        };
+        if za != zb || y == f.space {
+            return Err(Illegal::fixed(
+                "NY 14.5",
+                "a Sea Move goes to another port on the same sea zone",
+                "Морское движение ведёт в другой порт той же морской зоны",
+            ));
+        }
+        self.check_enterable(s, y)?;
+        if self.revolution_landing(s, f, y) {
+            return Ok(());
+        }
+        if s.control(y).is(side) {
+            return Ok(());
+        }
+        if f.corps.is_empty() {
+            return Err(Illegal::fixed(
+                "NY 16.1",
+                "leaders without corps neither attack nor take enemy spaces",
+                "лидеры без корпусов не атакуют и не занимают вражеские области",
+            ));
+        }
+        if self.count_corps(s, y, side.other()) > 0 || (self.fortified(y) && s.strength[y.index()] > 0) {
+            return Err(Illegal::fixed(
+                "NY 14.5",
+                "a landing in an enemy port needs it unfortified and free of enemy corps",
+                "высадка во вражеском порту возможна, только если он не укреплён и в нём нет вражеских корпусов",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether `to` can be reached from `from` by a Strategic Transfer of
+    /// `side` within `mp` (13.5.2): never into enemy spaces or spaces with
+    /// enemy corps unless an unbesieged friendly corps is already there.
+    pub fn transfer_reach(&self, s: &State, side: Side, from: SpaceId, mp: u8) -> Vec<Option<u8>> {
+        let n = self.scenario.spaces.len();
+        let occ = self.occupancy(s);
+        let passable = |t: SpaceId| {
+            if !self.enterable(s, t) {
+                return false;
+            }
+            // An unbesieged friendly corps: any, unless shut in its own besieged fortress.
+            let friendly_corps = occ.count(t, side) > 0 && !(s.control(t).is(side) && self.besieged_in(s, &occ, t));
+            friendly_corps || (s.control(t).is(side) && occ.count(t, side.other()) == 0)
+        };
+        let mut dist: Vec<Option<u8>> = vec![None; n];
+        dist[from.index()] = Some(0);
+        // Costs are 1 or 2: a bucket queue is Dijkstra here.
+        let mut buckets: Vec<Vec<SpaceId>> = vec![Vec::new(); usize::from(mp) + 1];
+        buckets[0].push(from);
+        for d in 0..=mp {
+            let mut i = 0;
+            while i < buckets[usize::from(d)].len() {
+                let x = buckets[usize::from(d)][i];
+                i += 1;
+                if dist[x.index()] != Some(d) {
+                    continue;
+                }
+                for &(t, red) in &self.scenario.space(x).links {
+                    if !Self::link_open(side, red) || !passable(t) {
+                        continue;
+                    }
+                    let nd = d + if red { 2 } else { 1 };
+                    if nd <= mp && dist[t.index()].map_or(true, |o| nd < o) {
+                        dist[t.index()] = Some(nd);
+                        buckets[usize::from(nd)].push(t);
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    fn check_shift(&self, s: &State, side: Side, f: &Force, from: SpaceId, to: SpaceId, mp: u8) -> Result<(), Illegal> {
+        self.check_shift_in(f, from, to, &self.transfer_reach(s, side, from, mp))
+    }
+
+    /// The transfer's own conditions, given the reach from `from`
+    /// ([`NineYears::transfer_reach`]).
+    fn check_shift_in(&self, f: &Force, from: SpaceId, to: SpaceId, reach: &[Option<u8>]) -> Result<(), Illegal> {
+        if f.spent >= 2 {
+            return Err(Illegal::fixed("NY 13.5.2", "a Strategic Transfer moves two counters at most", "Стратегическим перемещением перемещаются не более двух фишек"));
+        }
+        if from == to {
+            return Err(Illegal::fixed("NY 13.5.2", "the counter is already there", "фишка уже там"));
+        }
+        if reach[to.index()].is_none() {
+            return Err(Illegal::fixed(
+                "NY 13.5.2",
+                "out of reach: leaders 6 MP, corps 4 MP, never into enemy spaces or spaces with enemy troops unless an unbesieged friendly corps is there",
+                "вне досягаемости: лидеры 6 ОД, корпуса 4 ОД, без входа во вражеские области и области с войсками противника, если там нет неосаждённого дружественного корпуса",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn round_candidates(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        let sc = &self.scenario;
+        if let Some(f) = &s.force {
+            out.push(Action::Stop);
+            match f.kind {
+                ForceKind::Campaign | ForceKind::Sea => {
+                    if !f.moved {
+                        for l in self.side_leaders(s, f.space, side) {
+                            out.push(Action::Add(Unit::Leader(l)));
+                        }
+                        self.corps_kinds(s, f.space, side, |p, r| out.push(Action::Add(Unit::Corps(p, r))));
+                    }
+                    out.extend(f.leaders.iter().map(|&l| Action::Drop(Unit::Leader(l))));
+                    let mut kinds: Vec<(PowerId, bool)> =
+                        f.corps.iter().map(|&c| (sc.corps_power(c), s.corps(c).reduced)).collect();
+                    kinds.sort_unstable();
+                    kinds.dedup();
+                    out.extend(kinds.into_iter().map(|(p, r)| Action::Drop(Unit::Corps(p, r))));
+                    if f.kind == ForceKind::Campaign {
+                        out.extend(sc.space(f.space).links.iter().map(|&(t, _)| Action::Go(t)));
+                        out.push(Action::Siege);
+                    } else if let Some(z) = sc.space(f.space).port {
+                        out.extend(sc.space_ids().filter(|&t| sc.space(t).port == Some(z)).map(Action::Sail));
+                    }
+                }
+                ForceKind::Transfer => self.transfer_legal(s, side, f, out),
+            }
+            return;
+        }
+        if !s.played {
+            out.extend((1..=3).map(Action::Play));
+        } else {
+            out.push(Action::End);
+            if s.ap > 0 {
+                let mut ports = Vec::new();
+                for l in sc.leader_ids().filter(|&l| sc.leader_side(l) == Some(side)) {
+                    if let LeaderLoc::Space(x) = s.leader(l).loc {
+                        out.push(Action::Campaign(l));
+                        out.push(Action::Rally(l));
+                        ports.push(x);
+                    }
+                }
+                let mut replace = Vec::new();
+                for (i, c) in s.corps.iter().enumerate() {
+                    if let Loc::Space(x) = c.loc {
+                        if self.corps_side(CorpsId(i as u8)) == Some(side) {
+                            ports.push(x);
+                            if c.reduced {
+                                replace.push((sc.corps[i].power, x));
+                            }
+                        }
+                    }
+                }
+                replace.sort_unstable();
+                replace.dedup();
+                out.extend(replace.into_iter().map(|(p, x)| Action::Replace(p, x)));
+                ports.sort_unstable();
+                ports.dedup();
+                out.extend(ports.into_iter().filter(|&x| sc.space(x).port.is_some()).map(Action::Sea));
+                out.push(Action::Transfer);
+                out.extend(sc.fleet_ids().map(Action::Deploy));
+            }
+        }
+        out.extend(s.held[side.index()].iter().map(|&e| Action::Event(e)));
+    }
+
+    /// The legal shifts of a Strategic Transfer, each origin's reach
+    /// computed once and every candidate passed through the same checks as
+    /// [`NineYears::check_force`] (the reach is their costly part):
+    /// O(origins · links · log spaces + candidates).
+    pub(crate) fn transfer_legal(&self, s: &State, side: Side, f: &Force, out: &mut Vec<Action>) {
+        let sc = &self.scenario;
+        if f.spent >= 2 {
+            return;
+        }
+        for l in sc.leader_ids().filter(|&l| sc.leader_side(l) == Some(side)) {
+            let Ok(x) = self.free_leader(s, side, l, None) else { continue };
+            let reach = self.transfer_reach(s, side, x, 6);
+            out.extend(
+                sc.space_ids().filter(|&t| self.check_shift_in(f, x, t, &reach).is_ok()).map(|t| Action::ShiftLeader(l, t)),
+            );
+        }
+        let mut from: Vec<SpaceId> = s
+            .corps
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| !c.activated && self.corps_side(CorpsId(*i as u8)) == Some(side))
+            .filter_map(|(_, c)| if let Loc::Space(x) = c.loc { Some(x) } else { None })
+            .collect();
+        from.sort_unstable();
+        from.dedup();
+        for x in from {
+            let mut kinds = Vec::new();
+            self.corps_kinds(s, x, side, |p, r| kinds.push((p, r)));
+            kinds.retain(|&(p, r)| self.at_war(s, p) && self.free_corps(s, x, p, r, None).is_some());
+            if kinds.is_empty() {
+                continue;
+            }
+            let reach = self.transfer_reach(s, side, x, 4);
+            for (p, r) in kinds {
+                out.extend(
+                    sc.space_ids()
+                        .filter(|&t| self.check_shift_in(f, x, t, &reach).is_ok())
+                        .map(|t| Action::ShiftCorps(x, p, r, t)),
+                );
+            }
+        }
+    }
+
+    /// Each (power, reduced) kind of corps of `side` in `x`, once.
+    fn corps_kinds(&self, s: &State, x: SpaceId, side: Side, mut f: impl FnMut(PowerId, bool)) {
+        let mut kinds: Vec<(PowerId, bool)> = self
+            .side_corps(s, x, side)
+            .into_iter()
+            .filter(|&c| !s.corps(c).activated)
+            .map(|c| (self.scenario.corps_power(c), s.corps(c).reduced))
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        for (p, r) in kinds {
+            f(p, r);
+        }
+    }
+
+    pub(crate) fn apply_round(&self, s: &mut State, side: Side, a: Action, ev: &mut Events) {
+        let sc = &self.scenario;
+        match a {
+            Action::Play(v) => {
+                s.hands[side.index()][usize::from(v - 1)] -= 1;
+                s.action_discard.push(v);
+                s.played = true;
+                s.must_play = None;
+                // 13.2.1: the cards shown go back into play with the first card played.
+                s.shown = [None; 2];
+                s.ap += v;
+                ev.reveal(Audience::Everyone, "NY 13.4.1", || {
+                    Text::new(
+                        format!("{} plays a {v}-action card", side.name().en),
+                        format!("{} разыгрывают карточку на {v} д.", side.name().ru),
+                    )
+                });
+            }
+            Action::Event(e) => {
+                s.held[side.index()].retain(|&h| h != e);
+                let card = sc.event(e);
+                ev.reveal(Audience::Everyone, "NY 9.2.1", || {
+                    Text::new(
+                        format!("{} plays the held event {}: {}", side.name().en, card.name.en, card.text.en),
+                        format!("{} разыгрывают удержанное событие «{}»: {}", side.name().ru, card.name.ru, card.text.ru),
+                    )
+                });
+                self.play_event(s, side, e, ev);
+            }
+            Action::End => {
+                s.ap = 0;
+                ev.say("NY 13.4.2", || {
+                    Text::new(format!("{} ends the round", side.name().en), format!("{} завершают раунд", side.name().ru))
+                });
+            }
+            Action::Campaign(l) => {
+                s.ap -= 1;
+                let LeaderLoc::Space(x) = s.leader(l).loc else { return };
+                s.leaders[l.index()].activated = true;
+                s.force = Some(Force {
+                    kind: ForceKind::Campaign,
+                    space: x,
+                    from: None,
+                    leaders: vec![l],
+                    corps: Vec::new(),
+                    spent: 0,
+                    moved: false,
+                });
+                ev.say("NY 13.5.1", || {
+                    Text::new(
+                        format!("Campaign: {} in {}", sc.leader(l).name.en, sc.space(x).name.en),
+                        format!("Кампания: {} в {}", sc.leader(l).name.ru, sc.space(x).name.ru),
+                    )
+                });
+                return;
+            }
+            Action::Sea(x) => {
+                s.ap -= 1;
+                s.force = Some(Force {
+                    kind: ForceKind::Sea,
+                    space: x,
+                    from: None,
+                    leaders: Vec::new(),
+                    corps: Vec::new(),
+                    spent: 0,
+                    moved: false,
+                });
+                ev.say("NY 13.5.5", || {
+                    Text::new(format!("Sea Move from {}", sc.space(x).name.en), format!("Морское движение из {}", sc.space(x).name.ru))
+                });
+                return;
+            }
+            Action::Transfer => {
+                s.ap -= 1;
+                s.used[TRANSFER] = true;
+                s.force = Some(Force {
+                    kind: ForceKind::Transfer,
+                    space: SpaceId(0),
+                    from: None,
+                    leaders: Vec::new(),
+                    corps: Vec::new(),
+                    spent: 0,
+                    moved: false,
+                });
+                ev.say("NY 13.5.2", || Text::fixed("Strategic Transfer", "Стратегическое перемещение"));
+                return;
+            }
+            Action::Replace(p, x) => {
+                s.ap -= 1;
+                s.used[REPLACE] = true;
+                if let Some(c) = self.free_corps(s, x, p, true, None) {
+                    let st = &mut s.corps[c.index()];
+                    st.reduced = false;
+                    st.demoralised = false;
+                    st.activated = true;
+                }
+                ev.say("NY 13.5.3", || {
+                    Text::new(
+                        format!("Replacement: a {} corps in {} is brought back to full strength", sc.power(p).name.en, sc.space(x).name.en),
+                        format!("Пополнение: корпус ({}) в {} восстановлен", sc.power(p).name.ru, sc.space(x).name.ru),
+                    )
+                });
+            }
+            Action::Rally(l) => {
+                s.ap -= 1;
+                s.used[RALLY] = true;
+                self.rally(s, side, l, ev);
+            }
+            Action::Deploy(f) => {
+                s.ap -= 1;
+                self.deploy_fleet(s, side, f, ev);
+            }
+            Action::Stop => {
+                self.finish_action(s, ev);
+                return;
+            }
+            Action::Add(u) => {
+                self.add_unit(s, u);
+                return;
+            }
+            Action::Drop(u) => {
+                self.drop_unit(s, u);
+                if s.force.as_ref().is_some_and(|f| f.leaders.is_empty() && f.corps.is_empty()) {
+                    self.finish_action(s, ev);
+                }
+                return;
+            }
+            Action::Go(y) => {
+                self.go(s, side, y, ev);
+                return;
+            }
+            Action::Siege => {
+                let x = s.force.as_ref().map_or(SpaceId(0), |f| f.space);
+                self.siege_roll(s, side, x, ev);
+                self.finish_action(s, ev);
+                return;
+            }
+            Action::Sail(y) => {
+                self.sail(s, side, y, ev);
+                self.finish_action(s, ev);
+                return;
+            }
+            Action::ShiftLeader(l, to) => {
+                s.leaders[l.index()].loc = LeaderLoc::Space(to);
+                s.leaders[l.index()].activated = true;
+                self.shifted(s, ev, sc.leader(l).name.clone(), to);
+                return;
+            }
+            Action::ShiftCorps(from, p, r, to) => {
+                if let Some(c) = self.free_corps(s, from, p, r, None) {
+                    s.corps[c.index()].loc = Loc::Space(to);
+                    s.corps[c.index()].activated = true;
+                }
+                let what = Text::new(format!("a {} corps", sc.power(p).name.en), format!("корпус ({})", sc.power(p).name.ru));
+                self.shifted(s, ev, what, to);
+                return;
+            }
+            _ => return,
+        }
+        self.after_action(s, ev);
+    }
+
+    fn shifted(&self, s: &mut State, ev: &mut Events, what: Text, to: SpaceId) {
+        let name = self.scenario.space(to).name.clone();
+        ev.say("NY 13.5.2", || {
+            Text::new(format!("{} transfers to {}", what.en, name.en), format!("{} перемещается в {}", what.ru, name.ru))
+        });
+        if let Some(f) = s.force.as_mut() {
+            f.spent += 1;
+            if f.spent >= 2 {
+                self.finish_action(s, ev);
+            }
+        }
+    }
+
+    fn add_unit(&self, s: &mut State, u: Unit) {
+        let Some(f) = s.force.as_ref() else { return };
+        match u {
+            Unit::Leader(l) => {
+                s.leaders[l.index()].activated = true;
+                if let Some(f) = s.force.as_mut() {
+                    f.leaders.push(l);
+                }
+            }
+            Unit::Corps(p, r) => {
+                if let Some(c) = self.free_corps(s, f.space, p, r, Some(f)) {
+                    s.corps[c.index()].activated = true;
+                    if let Some(f) = s.force.as_mut() {
+                        f.corps.push(c);
+                    }
+                }
+            }
+        }
+    }
+
+    fn drop_unit(&self, s: &mut State, u: Unit) {
+        let Some(f) = s.force.as_mut() else { return };
+        match u {
+            Unit::Leader(l) => f.leaders.retain(|&m| m != l),
+            Unit::Corps(p, r) => {
+                if let Some(i) = f.corps.iter().position(|&c| self.scenario.corps_power(c) == p && s.corps[c.index()].reduced == r) {
+                    f.corps.remove(i);
+                }
+            }
+        }
+    }
+
+    /// Moves every counter of the force to `y`.
+    pub(crate) fn move_force(&self, s: &mut State, y: SpaceId) {
+        let Some(f) = s.force.as_mut() else { return };
+        f.from = Some(f.space);
+        f.space = y;
+        f.moved = true;
+        for &l in &f.leaders {
+            s.leaders[l.index()].loc = LeaderLoc::Space(y);
+        }
+        for &c in &f.corps {
+            s.corps[c.index()].loc = Loc::Space(y);
+        }
+    }
+
+    /// 14.1: the force moves along a link, then what it finds there: a
+    /// battle (16 authored), the defender's choice to withdraw into its
+    /// fortress, an interception (14.4 authored), or the space taken.
+    fn go(&self, s: &mut State, side: Side, y: SpaceId, ev: &mut Events) {
+        let Some(f) = s.force.as_ref() else { return };
+        let cost = self.link_cost(f.space, y, side).unwrap_or(1);
+        let from = f.space;
+        self.move_force(s, y);
+        if let Some(f) = s.force.as_mut() {
+            f.spent += cost;
+        }
+        let sc = &self.scenario;
+        ev.say("NY 14.1.1", || {
+            Text::new(
+                format!("the army moves from {} to {} ({cost} MP)", sc.space(from).name.en, sc.space(y).name.en),
+                format!("армия идёт из {} в {} ({cost} ОД)", sc.space(from).name.ru, sc.space(y).name.ru),
+            )
+        });
+        let enemy = side.other();
+        if self.count_corps(s, y, enemy) > 0 {
+            if s.control(y).is(enemy) && self.fortified(y) && s.strength[y.index()] > 0 {
+                if self.besieged_before_entry(s, y, side) {
+                    // 17.1 authored: the garrison is shut in already: the
+                    // army joins the siege lines and stops.
+                    self.enter_empty(s, side, y, ev);
+                } else {
+                    s.pending = Some(Pending::Garrison(y));
+                }
+            } else {
+                self.fight(s, y, ev);
+            }
+            return;
+        }
+        self.displace_leaders(s, y, enemy, ev);
+        let has_corps = s.force.as_ref().is_some_and(|f| !f.corps.is_empty());
+        if has_corps && !self.interceptors(s, enemy, y).is_empty() {
+            s.pending = Some(Pending::Intercept(y));
+            return;
+        }
+        self.enter_empty(s, side, y, ev);
+    }
+
+    /// Whether `side` already besieged `y` before the force came (its
+    /// other corps are there): the garrison has withdrawn already.
+    fn besieged_before_entry(&self, s: &State, y: SpaceId, side: Side) -> bool {
+        let force: &[CorpsId] = s.force.as_ref().map_or(&[], |f| &f.corps);
+        self.side_corps(s, y, side).iter().any(|c| !force.contains(c))
+    }
+
+    /// The force has entered a space with no enemy corps: an enemy
+    /// fortress stops it (17 authored: it is now besieged); any other
+    /// enemy space is taken.
+    pub(crate) fn enter_empty(&self, s: &mut State, side: Side, y: SpaceId, ev: &mut Events) {
+        if s.control(y).is(side) {
+            return;
+        }
+        if self.fortified(y) && s.strength[y.index()] > 0 {
+            if let Some(f) = s.force.as_mut() {
+                f.spent = CAMPAIGN_MP;
+            }
+            let sc = &self.scenario;
+            ev.say("NY 17.1", || {
+                Text::new(
+                    format!("the army stops before the fortress of {}", sc.space(y).name.en),
+                    format!("армия останавливается у крепости {}", sc.space(y).name.ru),
+                )
+            });
+        } else {
+            self.change_control(s, y, side, ev);
+        }
+    }
+
+    /// Enemy leaders alone in a space an army enters go to their nearest
+    /// friendly space (16.1 authored).
+    fn displace_leaders(&self, s: &mut State, y: SpaceId, enemy: Side, ev: &mut Events) {
+        for l in self.side_leaders(s, y, enemy) {
+            self.send_leader_home(s, l, y, ev);
+        }
+    }
+
+    /// A leader with no army left goes to the nearest friendly space free of
+    /// enemy corps, or to a capital of his side (16.4 authored).
+    pub(crate) fn send_leader_home(&self, s: &mut State, l: LeaderId, from: SpaceId, ev: &mut Events) {
+        let Some(side) = self.scenario.leader_side(l) else { return };
+        let to = self
+            .nearest(s, from, side, |t| s.control(t).is(side) && self.count_corps(s, t, side.other()) == 0)
+            .or_else(|| self.sources(s, side).first().copied());
+        let sc = &self.scenario;
+        match to {
+            Some(t) => {
+                s.leaders[l.index()].loc = LeaderLoc::Space(t);
+                ev.say("NY 16.4", || {
+                    Text::new(
+                        format!("{} withdraws to {}", sc.leader(l).name.en, sc.space(t).name.en),
+                        format!("{} отходит в {}", sc.leader(l).name.ru, sc.space(t).name.ru),
+                    )
+                });
+            }
+            None => {
+                s.leaders[l.index()].loc = LeaderLoc::Out(s.year + 1);
+                ev.say("NY 16.4", || {
+                    Text::new(
+                        format!("{} has nowhere to go and leaves play until next year", sc.leader(l).name.en),
+                        format!("{} некуда отойти: выходит из игры до следующего года", sc.leader(l).name.ru),
+                    )
+                });
+            }
+        }
+    }
+
+    /// The action under way is over; the round ends when no action is left.
+    pub(crate) fn finish_action(&self, s: &mut State, ev: &mut Events) {
+        s.force = None;
+        self.after_action(s, ev);
+    }
+
+    /// After an action: the round is over once the card's actions are spent
+    /// (13.4.2), unless a decision is owed.
+    pub(crate) fn after_action(&self, s: &mut State, ev: &mut Events) {
+        if s.pending.is_none() && s.force.is_none() && s.played && s.ap == 0 && s.phase == crate::Phase::Round {
+            self.end_round(s, ev);
+        }
+    }
+
+    /// 13.5.4: a leader rallies himself and up to half his command (rounded
+    /// up) of demoralised corps in his space; all of them are activated.
+    fn rally(&self, s: &mut State, side: Side, l: LeaderId, ev: &mut Events) {
+        let LeaderLoc::Space(x) = s.leader(l).loc else { return };
+        let n = usize::from(self.ratings(s, l).1).div_ceil(2);
+        s.leaders[l.index()].demoralised = false;
+        s.leaders[l.index()].activated = true;
+        let mut k = 0;
+        for c in self.side_corps(s, x, side) {
+            if k == n {
+                break;
+            }
+            if s.corps(c).demoralised && !s.corps(c).activated {
+                s.corps[c.index()].demoralised = false;
+                s.corps[c.index()].activated = true;
+                k += 1;
+            }
+        }
+        let sc = &self.scenario;
+        ev.say("NY 13.5.4", || {
+            Text::new(
+                format!("{} rallies himself and {k} corps in {}", sc.leader(l).name.en, sc.space(x).name.en),
+                format!("{} собирает себя и {k} корп. в {}", sc.leader(l).name.ru, sc.space(x).name.ru),
+            )
+        });
+    }
+
+    /// 13.5.6: a prepared fleet challenges for its sea zone. Each player
+    /// rolls a die; ties are rolled again. The fleet goes back to the pool
+    /// whatever happens.
+    fn deploy_fleet(&self, s: &mut State, side: Side, f: FleetId, ev: &mut Events) {
+        let sc = &self.scenario;
+        let spec = sc.fleet(f);
+        let FleetLoc::Port(strength) = s.fleet(f) else { return };
+        let other = side.other();
+        let n = &sc.named;
+        let mut bonus = 0;
+        if s.sea[spec.sea.index()].is(other) {
+            bonus += 1;
+        }
+        if spec.sea == crate::Sea::Atlantic && s.control(n.london).is(other) {
+            bonus += 1;
+        }
+        if spec.sea == crate::Sea::Mediterranean && s.control(n.gibraltar).is(other) {
+            bonus += 1;
+        }
+        s.fleets[f.index()] = FleetLoc::Pool;
+        loop {
+            let (a, b) = (s.dice.d6(), s.dice.d6());
+            let (ta, tb) = (a + strength, b + bonus);
+            ev.roll("NY 13.5.6", &[a, b], || {
+                Text::new(
+                    format!("naval battle for the {}: {} {a}+{strength} = {ta} against {b}+{bonus} = {tb}", spec.sea.name().en, spec.name.en),
+                    format!("морское сражение за {}: {} {a}+{strength} = {ta} против {b}+{bonus} = {tb}", spec.sea.name().ru, spec.name.ru),
+                )
+            });
+            if ta == tb {
+                continue;
+            }
+            if ta > tb {
+                self.set_sea(s, spec.sea, crate::Control::of(side));
+                self.move_vp(s, side.vp_sign());
+                ev.say("NY 13.5.6", || {
+                    Text::new(
+                        format!("{} win control of the {} and 1 VP", side.name().en, spec.sea.name().en),
+                        format!("{} получают контроль над зоной «{}» и 1 ПО", side.name().ru, spec.sea.name().ru),
+                    )
+                });
+            } else {
+                ev.say("NY 13.5.6", || Text::fixed("the challenge fails: control does not change", "попытка не удалась: контроль не меняется"));
+            }
+            break;
+        }
+    }
+
+    /// 14.5 authored: the Sea Move table. One die, −2 when the enemy controls
+    /// the sea zone, −1 when nobody does: 1 or less costs one corps a step,
+    /// −1 or less every corps a step. Then the group lands.
+    fn sail(&self, s: &mut State, side: Side, y: SpaceId, ev: &mut Events) {
+        let Some(f) = s.force.clone() else { return };
+        let sc = &self.scenario;
+        let Some(zone) = sc.space(f.space).port else { return };
+        let m: i8 = match s.sea[zone.index()].side() {
+            Some(x) if x == side => 0,
+            Some(_) => -2,
+            None => -1,
+        };
+        let d = s.dice.d6();
+        let total = d as i8 + m;
+        let losses = if total <= -1 {
+            f.corps.len()
+        } else if total <= 1 {
+            f.corps.len().min(1)
+        } else {
+            0
+        };
+        let revolution = self.revolution_landing(s, &f, y);
+        self.move_force(s, y);
+        ev.roll("NY 14.5", &[d], || {
+            Text::new(
+                format!("Sea Move to {}: {d}{m:+} = {total}; {losses} corps lose a step", sc.space(y).name.en),
+                format!("Морское движение в {}: {d}{m:+} = {total}; шаг теряют корп.: {losses}", sc.space(y).name.ru),
+            )
+        });
+        for &c in f.corps.iter().take(losses) {
+            self.lose_step(s, c, ev);
+        }
+        if revolution {
+            self.glorious_revolution(s, ev);
+        } else if !s.control(y).is(side) {
+            self.change_control(s, y, side, ev);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! The shared conformance battery over Nine Years: random playouts to the
+//! end, legal-actions/try-apply agreement, replay determinism,
+//! serialization round-trip, and hidden information by resampling.
+
+mod common;
+
+use sandtable_core::conformance::{check, Battery};
+use sandtable_core::Setup;
+
+#[test]
+fn conformance_battery_tiny_scenario() {
+    let rules = common::tiny();
+    let report = check(&rules, &Battery::quick(vec![Setup::seeded(1)]));
+    assert_eq!(report.games, 3);
+    assert!(report.steps > 100, "games this short cannot have been played: {report:?}");
+}
+
+/// Many short checks on the tiny map: `cargo test --release -p sandtable-nine-years --test conformance -- --ignored deep --nocapture`.
+#[test]
+#[ignore = "deep: 200 games with every check at every step"]
+fn deep_battery_tiny_scenario() {
+    let rules = common::tiny();
+    let setups: Vec<Setup> = (0..200u64).map(Setup::seeded).collect();
+    let report = check(&rules, &Battery { setups, playouts: 1, max_steps: 200_000, check_every: 1 });
+    eprintln!("{report:?}");
+}
