@@ -225,7 +225,7 @@ impl NineYears {
             ev.say("NY 16.5", || {
                 Text::new(
                     format!("a Famous Victory for {}: 1 VP", winner.name().en),
-                    format!("Славная победа: {} получают 1 ПО", winner.name().ru),
+                    format!("Славная победа: {} получает 1 ПО", winner.player().ru),
                 )
             });
         }
@@ -291,8 +291,8 @@ impl NineYears {
         let sc = &self.scenario;
         ev.say("NY 16.4", || {
             Text::new(
-                format!("{} retreat from {} to {}", side.name().en, sc.space(x).name.en, sc.space(to).name.en),
-                format!("{} отступают из {} в {}", side.name().ru, sc.space(x).name.ru, sc.space(to).name.ru),
+                format!("{} retreats from {} to {}", side.player().en, sc.space(x).name.en, sc.space(to).name.en),
+                format!("{} отступает из {} в {}", side.player().ru, sc.space(x).name.ru, sc.space(to).name.ru),
             )
         });
         self.after_battle(s, x, ev);
@@ -359,8 +359,8 @@ impl NineYears {
         let sc = &self.scenario;
         ev.say("NY 16.4", || {
             Text::new(
-                format!("{} have no retreat from {}: their corps there are lost", side.name().en, sc.space(x).name.en),
-                format!("{} некуда отступить из {}: их корпуса там потеряны", side.name().ru, sc.space(x).name.ru),
+                format!("{} has no retreat from {}: the corps there are lost", side.player().en, sc.space(x).name.en),
+                format!("{}: некуда отступить из {}, корпуса там потеряны", side.player().ru, sc.space(x).name.ru),
             )
         });
     }

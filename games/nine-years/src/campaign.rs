@@ -669,8 +669,8 @@ impl NineYears {
                 s.ap += v;
                 ev.reveal(Audience::Everyone, "NY 13.4.1", || {
                     Text::new(
-                        format!("{} plays a {v}-action card", side.name().en),
-                        format!("{} разыгрывают карточку на {v} д.", side.name().ru),
+                        format!("{} plays a {v}-action card", side.player().en),
+                        format!("{} разыгрывает карточку на {v} д.", side.player().ru),
                     )
                 });
             }
@@ -679,8 +679,8 @@ impl NineYears {
                 let card = sc.event(e);
                 ev.reveal(Audience::Everyone, "NY 9.2.1", || {
                     Text::new(
-                        format!("{} plays the held event {}: {}", side.name().en, card.name.en, card.text.en),
-                        format!("{} разыгрывают удержанное событие «{}»: {}", side.name().ru, card.name.ru, card.text.ru),
+                        format!("{} plays the held event {}: {}", side.player().en, card.name.en, card.text.en),
+                        format!("{} разыгрывает удержанное событие «{}»: {}", side.player().ru, card.name.ru, card.text.ru),
                     )
                 });
                 self.play_event(s, side, e, ev);
@@ -688,7 +688,7 @@ impl NineYears {
             Action::End => {
                 s.ap = 0;
                 ev.say("NY 13.4.2", || {
-                    Text::new(format!("{} ends the round", side.name().en), format!("{} завершают раунд", side.name().ru))
+                    Text::new(format!("{} ends the round", side.player().en), format!("{} завершает раунд", side.player().ru))
                 });
             }
             Action::Campaign(l) => {
@@ -1065,8 +1065,8 @@ impl NineYears {
                 self.move_vp(s, side.vp_sign());
                 ev.say("NY 13.5.6", || {
                     Text::new(
-                        format!("{} win control of the {} and 1 VP", side.name().en, spec.sea.name().en),
-                        format!("{} получают контроль над зоной «{}» и 1 ПО", side.name().ru, spec.sea.name().ru),
+                        format!("{} wins control of the {} and 1 VP", side.player().en, spec.sea.name().en),
+                        format!("{} получает контроль над зоной «{}» и 1 ПО", side.player().ru, spec.sea.name().ru),
                     )
                 });
             } else {

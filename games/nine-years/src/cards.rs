@@ -53,16 +53,17 @@ impl NineYears {
                     format!("вы тянете «{}» и удерживаете её до розыгрыша", card.name.ru),
                 )
             });
-            ev.say("NY 9.2.1", || {
-                Text::new(format!("{} draws an event card and holds it", side.name().en), format!("{} тянут карточку события и удерживают её", side.name().ru))
+            // That the card is one to hold is seen by all: revealed (an undo barrier).
+            ev.reveal(Audience::Everyone, "NY 9.2.1", || {
+                Text::new(format!("{} draws an event card and holds it", side.player().en), format!("{} тянет карточку события и удерживает её", side.player().ru))
             });
             return;
         }
         if self.playable(s, e) {
             ev.reveal(Audience::Everyone, "NY 9.2.1", || {
                 Text::new(
-                    format!("{} draws {}: {}", side.name().en, card.name.en, card.text.en),
-                    format!("{} тянут «{}»: {}", side.name().ru, card.name.ru, card.text.ru),
+                    format!("{} draws {}: {}", side.player().en, card.name.en, card.text.en),
+                    format!("{} тянет «{}»: {}", side.player().ru, card.name.ru, card.text.ru),
                 )
             });
             self.play_event(s, side, e, ev);
@@ -70,8 +71,8 @@ impl NineYears {
             s.gone.push(e);
             ev.reveal(Audience::Everyone, "NY 9.2.2", || {
                 Text::new(
-                    format!("{} draws {}, which cannot be played now: it leaves the game", side.name().en, card.name.en),
-                    format!("{} тянут «{}», но её нельзя разыграть: карточка уходит из игры", side.name().ru, card.name.ru),
+                    format!("{} draws {}, which cannot be played now: it leaves the game", side.player().en, card.name.en),
+                    format!("{} тянет «{}», но её нельзя разыграть: карточка уходит из игры", side.player().ru, card.name.ru),
                 )
             });
         }

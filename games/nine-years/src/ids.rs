@@ -103,6 +103,14 @@ impl Side {
             Side::Bourbon => sandtable_core::Text::fixed("the Bourbons", "Бурбоны"),
         }
     }
+    /// The player of this side, the subject of a sentence (singular in
+    /// both languages: "the Bourbon player draws", «игрок за Бурбонов тянет»).
+    pub const fn player(self) -> sandtable_core::Text {
+        match self {
+            Side::Alliance => sandtable_core::Text::fixed("the Alliance player", "игрок за Альянс"),
+            Side::Bourbon => sandtable_core::Text::fixed("the Bourbon player", "игрок за Бурбонов"),
+        }
+    }
     /// The sign VP move by for this side (VP count toward the Alliance, 6.1).
     pub const fn vp_sign(self) -> i8 {
         match self {

@@ -422,7 +422,7 @@ impl NineYears {
                 s.colonial[si] = true;
                 s.rp[si] -= 1;
                 ev.say("NY 18.2", || {
-                    Text::new(format!("{} sends colonial support", side.name().en), format!("{} отправляют колониальную поддержку", side.name().ru))
+                    Text::new(format!("{} sends colonial support", side.player().en), format!("{} отправляет колониальную поддержку", side.player().ru))
                 });
             }
             Action::Fleet(f, n) => {

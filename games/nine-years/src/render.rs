@@ -23,11 +23,11 @@ impl NineYears {
         };
         let _ = writeln!(
             out,
-            "{} {} · {} {:?} · {} {} · {} {:+} · {} {}/{}",
+            "{} {} · {} {} · {} {} · {} {:+} · {} {}/{}",
             t("Year", "Год"),
             s.year,
             t("step", "шаг"),
-            s.phase,
+            if ru { s.phase.name().ru } else { s.phase.name().en },
             t("VP", "ПО"),
             s.vp,
             t("KWW", "ВКВ"),
@@ -106,7 +106,7 @@ impl NineYears {
                 lines.push(format!("  {} ({}){fort}{siege}: {}", name, ctl(s.control(x)), units.join(", ")));
             }
             if !lines.is_empty() {
-                let _ = writeln!(out, "{}", region.id());
+                let _ = writeln!(out, "{}", if ru { region.name().ru } else { region.name().en });
                 for l in lines {
                     let _ = writeln!(out, "{l}");
                 }

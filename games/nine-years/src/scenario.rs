@@ -49,6 +49,21 @@ impl Region {
     pub fn british_isles(self) -> bool {
         matches!(self, Region::Britain | Region::Ireland)
     }
+    /// The region's name in both languages.
+    pub const fn name(self) -> Text {
+        match self {
+            Region::LowCountries => Text::fixed("Low Countries", "Нидерланды"),
+            Region::Empire => Text::fixed("Empire", "Империя"),
+            Region::Austria => Text::fixed("Austria", "Австрия"),
+            Region::Italy => Text::fixed("Italy", "Италия"),
+            Region::Savoy => Text::fixed("Savoy", "Савойя"),
+            Region::France => Text::fixed("France", "Франция"),
+            Region::Spain => Text::fixed("Spain", "Испания"),
+            Region::Portugal => Text::fixed("Portugal", "Португалия"),
+            Region::Britain => Text::fixed("Great Britain", "Великобритания"),
+            Region::Ireland => Text::fixed("Ireland", "Ирландия"),
+        }
+    }
     /// The id used in files.
     pub fn id(self) -> &'static str {
         Region::ALL.iter().find(|(r, _)| *r == self).map_or("", |(_, id)| id)

@@ -155,15 +155,15 @@ impl NineYears {
         s.idx = 0;
         match s.phase {
             Phase::EventOrder => {
-                ev.say("NY 9.1", || Text::new(format!("{} draws first", first.name().en), format!("первым тянет: {}", first.name().ru)));
+                ev.say("NY 9.1", || Text::new(format!("{} draws first", first.player().en), format!("первым тянет {}", first.player().ru)));
                 self.next_kww(s, ev);
             }
             Phase::ReinforceOrder => {
-                ev.say("NY 12.1", || Text::new(format!("{} reinforces first", first.name().en), format!("первыми подкрепления получают: {}", first.name().ru)));
+                ev.say("NY 12.1", || Text::new(format!("{} reinforces first", first.player().en), format!("первым подкрепления получает {}", first.player().ru)));
                 self.begin_reinforcement(s, ev);
             }
             _ => {
-                ev.say("NY 13.2.1", || Text::new(format!("{} plays first", first.name().en), format!("первым ходит: {}", first.name().ru)));
+                ev.say("NY 13.2.1", || Text::new(format!("{} plays first", first.player().en), format!("первым ходит {}", first.player().ru)));
                 s.must_play = s.shown[first.index()];
                 self.begin_round(s, first);
             }
@@ -190,8 +190,8 @@ impl NineYears {
             s.kww = (s.kww + side.vp_sign()).clamp(-2, 2);
             ev.say("NY 18.2", || {
                 Text::new(
-                    format!("{} reinforces its position in King William's War: marker at {}", side.name().en, s.kww),
-                    format!("{} укрепляют позицию в Войне короля Вильгельма: маркер в ячейке {}", side.name().ru, s.kww),
+                    format!("{} reinforces his position in King William's War: marker at {}", side.player().en, s.kww),
+                    format!("{} укрепляет позицию в Войне короля Вильгельма: маркер в ячейке {}", side.player().ru, s.kww),
                 )
             });
         }

@@ -138,8 +138,8 @@ impl NineYears {
         self.move_vp(s, side.vp_sign() * vp);
         ev.say("NY 6.1", || {
             Text::new(
-                format!("{} take {} ({vp} VP)", side.name().en, sc.space(x).name.en),
-                format!("{} берут {} ({vp} ПО)", side.name().ru, sc.space(x).name.ru),
+                format!("{} takes {} ({vp} VP)", side.player().en, sc.space(x).name.en),
+                format!("{} берёт {} ({vp} ПО)", side.player().ru, sc.space(x).name.ru),
             )
         });
         // 20.2.5 authored: London taken by the Alliance brings the Revolution.
@@ -233,8 +233,8 @@ impl NineYears {
         }
         ev.say("NY 7.2.1", || {
             Text::new(
-                format!("{} make Savoy neutral: it leaves the war", side.name().en),
-                format!("{} делают Савойю нейтральной: она выходит из войны", side.name().ru),
+                format!("{} makes Savoy neutral: it leaves the war", side.player().en),
+                format!("{} делает Савойю нейтральной: она выходит из войны", side.player().ru),
             )
         });
     }

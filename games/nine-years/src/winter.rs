@@ -58,8 +58,8 @@ impl NineYears {
                     }
                     ev.say("NY 4.1.3", || {
                         Text::new(
-                            format!("{} overcrowd {}: {over} corps are lost", side.name().en, sc.space(x).name.en),
-                            format!("{} переполняют {}: потеряно корп.: {over}", side.name().ru, sc.space(x).name.ru),
+                            format!("{}: {} is overcrowded, {over} corps are lost", side.name().en, sc.space(x).name.en),
+                            format!("{}: {} переполнена, потеряно корп.: {over}", side.name().ru, sc.space(x).name.ru),
                         )
                     });
                 }
@@ -151,8 +151,8 @@ impl NineYears {
         s.peace_penalty[side.index()] = [card, rp];
         ev.say("NY 6.4", || {
             Text::new(
-                format!("{} take peace penalties: one card fewer {}, 2 RP fewer {}", side.name().en, yes(card), yes(rp)),
-                format!("{} принимают штрафы перемирия: на карточку меньше — {}, на 2 ОР меньше — {}", side.name().ru, da(card), da(rp)),
+                format!("{} takes peace penalties: one card fewer {}, 2 RP fewer {}", side.player().en, yes(card), yes(rp)),
+                format!("{} принимает штрафы перемирия: на карточку меньше — {}, на 2 ОР меньше — {}", side.player().ru, da(card), da(rp)),
             )
         });
         s.idx += 1;
@@ -177,7 +177,7 @@ impl NineYears {
             let [card, rp] = s.peace_penalty[side.index()];
             let k = i8::from(card) + i8::from(rp);
             if k > 0 {
-                m.push((-k, Text::new(format!("{} took penalties", side.name().en), format!("{} приняли штрафы", side.name().ru))));
+                m.push((-k, Text::new(format!("{} took penalties", side.player().en), format!("{} принял штрафы", side.player().ru))));
             }
         }
         let bourbon = |x: SpaceId| s.control(x).is(Side::Bourbon);
@@ -290,7 +290,7 @@ impl NineYears {
     pub(crate) fn outcome(&self, s: &State) -> Outcome {
         let vp = s.vp;
         let (winner, en, ru) = match s.end {
-            Some(End::Automatic(w)) => (w, format!("{} win automatically (VP {vp})", w.name().en), format!("{} побеждают автоматически (ПО {vp})", w.name().ru)),
+            Some(End::Automatic(w)) => (w, format!("automatic victory for {} (VP {vp})", w.name().en), format!("автоматическая победа: {} (ПО {vp})", w.name().ru)),
             _ => match vp {
                 30.. => (Side::Alliance, format!("a major Alliance victory, VP {vp}"), format!("значительная победа Альянса, ПО {vp}")),
                 25..=29 => (Side::Alliance, format!("a minor Alliance victory, VP {vp}"), format!("незначительная победа Альянса, ПО {vp}")),

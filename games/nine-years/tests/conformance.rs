@@ -6,6 +6,29 @@ mod common;
 
 use sandtable_core::conformance::{check, Battery};
 use sandtable_core::Setup;
+use sandtable_nine_years::NineYears;
+
+#[test]
+fn conformance_battery_shipped_scenario() {
+    let rules = NineYears::standard();
+    let report = check(&rules, &Battery::quick(vec![Setup::seeded(1)]));
+    assert_eq!(report.games, 3);
+    assert!(report.steps > 500, "games this short cannot have been played: {report:?}");
+}
+
+/// The 10,000-game soak the issue asks for: every game ends by the rules
+/// (automatic victory, the peace roll or the last turn), no panic, no dead
+/// end. In release:
+/// `cargo test --release -p sandtable-nine-years --test conformance -- --ignored ten_thousand --nocapture`.
+#[test]
+#[ignore = "soak: 10,000 games, run in release"]
+fn ten_thousand_random_games_end_by_the_rules() {
+    let rules = NineYears::standard();
+    let setups: Vec<Setup> = (0..10_000u64).map(Setup::seeded).collect();
+    let report = check(&rules, &Battery { setups, playouts: 1, max_steps: 200_000, check_every: 5_000 });
+    assert_eq!(report.games, 10_000);
+    eprintln!("{} games, {} decisions, outcomes {:?}", report.games, report.steps, report.outcomes);
+}
 
 #[test]
 fn conformance_battery_tiny_scenario() {
