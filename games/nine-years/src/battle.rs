@@ -38,7 +38,8 @@ impl NineYears {
     pub(crate) fn interceptors(&self, s: &State, side: Side, y: SpaceId) -> Vec<LeaderId> {
         let mut out = Vec::new();
         for &(z, red) in &self.scenario.space(y).links {
-            if !Self::link_open(side, red) || self.besieged(s, z) {
+            // Only the garrison of a besieged fortress is shut in; its besiegers may go.
+            if !Self::link_open(side, red) || (s.control(z).is(side) && self.besieged(s, z)) {
                 continue;
             }
             let corps = self.side_corps(s, z, side).iter().any(|&c| !s.corps(c).activated && !self.corps_besieged(s, c));

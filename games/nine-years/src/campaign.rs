@@ -1029,8 +1029,8 @@ impl NineYears {
     }
 
     /// 13.5.6: a prepared fleet challenges for its sea zone. Each player
-    /// rolls a die; ties are rolled again. The fleet goes back to the pool
-    /// whatever happens.
+    /// rolls a die; ties are rolled again. The fleet leaves its port: to the
+    /// zone's control box if it wins (10.1), else back to the pool.
     fn deploy_fleet(&self, s: &mut State, side: Side, f: FleetId, ev: &mut Events) {
         let sc = &self.scenario;
         let spec = sc.fleet(f);

@@ -49,21 +49,24 @@ struct Trace<'a> {
 }
 
 impl NineYears {
-    /// Whether a line may cross the sea between two ports: every sea zone
-    /// it crosses is friendly (11.1.3: one or several; a line between the
-    /// two zones crosses both), unless an exception of the isles applies.
-    fn sea_open(&self, t: &Trace<'_>, a: SpaceId, b: SpaceId) -> bool {
-        let (sa, sb) = (self.scenario.space(a), self.scenario.space(b));
-        let (Some(za), Some(zb)) = (sa.port, sb.port) else { return false };
-        if t.s.sea[za.index()].is(t.side) && t.s.sea[zb.index()].is(t.side) {
+    /// Whether a line may cross the sea from port `far` (the end away from
+    /// the source) to port `near`: every sea zone it crosses is friendly
+    /// (11.1.3: one or several; a line between the two zones crosses both),
+    /// unless the line starts in the isles its exception names — an
+    /// exception for lines *from* there, so it never carries a line from
+    /// elsewhere through an Irish port.
+    fn sea_open(&self, t: &Trace<'_>, near: SpaceId, far: SpaceId) -> bool {
+        let (sn, sf) = (self.scenario.space(near), self.scenario.space(far));
+        let (Some(zn), Some(zf)) = (sn.port, sf.port) else { return false };
+        if t.s.sea[zn.index()].is(t.side) && t.s.sea[zf.index()].is(t.side) {
             return true;
         }
-        let isle = |r: crate::Region| match t.isles {
+        let isle = match t.isles {
             Isles::No => false,
-            Isles::Ireland => r == crate::Region::Ireland,
-            Isles::All => r.british_isles(),
+            Isles::Ireland => sf.region == crate::Region::Ireland,
+            Isles::All => sf.region.british_isles(),
         };
-        za == zb && (isle(sa.region) || isle(sb.region))
+        zn == zf && isle
     }
 
     /// Friendly spaces joined to the sources by friendly spaces, by land
@@ -127,7 +130,7 @@ impl NineYears {
                 reached[y.index()]
                     && y != from
                     && (!self.besieged_in(t.s, &t.occ, y) || t.sources.contains(&y))
-                    && self.sea_open(t, from, y)
+                    && self.sea_open(t, y, from)
             })
     }
 

@@ -228,6 +228,10 @@ impl NineYears {
                 }
             }
         }
+        // An army that stood in Savoy has been marched out: its action is over.
+        if s.force.as_ref().is_some_and(|f| self.savoyard(f.space)) {
+            s.force = None;
+        }
         if side == Side::Bourbon {
             self.move_vp(s, -1);
         }

@@ -45,8 +45,9 @@ impl NineYears {
             }
         }
         ev.say("NY 19a", || Text::fixed("winter: troops withdraw into friendly spaces", "зима: войска отходят в дружественные области"));
-        // 4.1.3 authored: winter attrition: the corps over the limit are
-        // lost, reduced ones first.
+        // 4.1.3 authored: winter attrition: a step for each corps over the
+        // limit, taken from reduced corps first, so a space that stays
+        // overcrowded winter after winter loses corps.
         for x in sc.space_ids() {
             for side in Side::ALL {
                 let over = self.count_corps(s, x, side).saturating_sub(self.crowd_limit(x));
@@ -54,12 +55,12 @@ impl NineYears {
                     let mut here = self.side_corps(s, x, side);
                     here.sort_by_key(|&c| (!s.corps(c).reduced, c));
                     for &c in here.iter().take(over) {
-                        self.eliminate(s, c);
+                        self.lose_step(s, c, ev);
                     }
                     ev.say("NY 4.1.3", || {
                         Text::new(
-                            format!("{}: {} is overcrowded, {over} corps are lost", side.name().en, sc.space(x).name.en),
-                            format!("{}: {} переполнена, потеряно корп.: {over}", side.name().ru, sc.space(x).name.ru),
+                            format!("{}: {} is overcrowded, {over} steps are lost", side.name().en, sc.space(x).name.en),
+                            format!("{}: {} переполнена, потеряно шагов: {over}", side.name().ru, sc.space(x).name.ru),
                         )
                     });
                 }

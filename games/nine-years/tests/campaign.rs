@@ -115,7 +115,7 @@ fn ny_13_2_1_equal_hands_choose_face_down_and_the_higher_card_goes_first() {
     assert_eq!(hidden, "show (a card face down)");
     assert_eq!(r.view(&s, Viewer::Seat(B.seat())).shown, [Some(0), None]);
     assert_eq!(r.view(&s, Viewer::Seat(A.seat())).shown, [Some(3), None]);
-    assert_eq!(refuse(&r, &s, A, "show 2").rule, "NY 13.3", "the choice is made");
+    assert_eq!(refuse(&r, &s, A, "show 2").rule, "NY 5.0", "the choice is made");
     apply(&r, &mut s, B, "show 2");
     assert_eq!((s.phase, s.active, s.must_play), (Phase::Round, A, Some(3)));
     // The first player must play the card he showed.
@@ -160,7 +160,7 @@ fn ny_13_2_1_a_tie_is_decided_by_the_initiative_player() {
         apply(&r, &mut s, B, "show 2");
         assert_eq!(s.phase, Phase::FirstPlayer, "{year}");
         assert_eq!(to_act(&r, &s), Some(initiative), "{year}");
-        assert_eq!(refuse(&r, &s, initiative.other(), "first alliance").rule, "NY 13.3");
+        assert_eq!(refuse(&r, &s, initiative.other(), "first alliance").rule, "NY 5.0");
         apply(&r, &mut s, initiative, "first alliance");
         assert_eq!((s.phase, s.active, s.must_play), (Phase::Round, A, Some(2)), "{year}");
         assert_eq!(refuse(&r, &s, A, "play 3").rule, "NY 13.2.1");
@@ -215,7 +215,7 @@ fn ny_13_3_rounds_alternate_until_both_players_are_out_of_cards() {
     checked(&r, &s);
     apply(&r, &mut s, A, "end");
     assert_eq!((s.phase, s.active, s.played), (Phase::Round, B, false));
-    assert_eq!(refuse(&r, &s, A, "play 2").rule, "NY 13.3", "not the Alliance's round");
+    assert_eq!(refuse(&r, &s, A, "play 2").rule, "NY 5.0", "not the Alliance's round");
     apply(&r, &mut s, B, "play 2");
     apply(&r, &mut s, B, "end");
     assert_eq!((s.phase, s.active), (Phase::Round, A));

@@ -97,6 +97,10 @@
   function contrast(a, b) { var x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); }
   // Ink for text on a fill: white when it passes AA, else near-black.
   function inkOn(fill) { return contrast(fill, "#ffffff") >= 4.5 ? "#ffffff" : "#111111"; }
+  function mix(a, b, t) {
+    var x = hexRgb(a), y = hexRgb(b);
+    return "#" + x.map(function (v, i) { var c = Math.round(v * t + y[i] * (1 - t)); return (c < 16 ? "0" : "") + c.toString(16); }).join("");
+  }
   function tint(h, t) {
     var c = hexRgb(h);
     return "#" + c.map(function (v) { var x = Math.round(v * t + 255 * (1 - t)); return (x < 16 ? "0" : "") + x.toString(16); }).join("");
@@ -123,9 +127,12 @@
   function leaderName(ix, id, lang) { var l = ix.leader[id]; return l ? named(l.name, lang) : id; }
   function eventName(ix, id, lang) { var e = ix.event[id]; return e ? named(e.name, lang) : id; }
   // A leader's name on its tag: without the part in brackets; a long one by its title
-  // ("of Lorraine" → "Lorraine"; Russian: its last word), cut with an ellipsis past 13 letters.
+  // ("of Lorraine" → "Lorraine"; Russian: its last word, or its first when the English name is
+  // short), cut with an ellipsis past 13 letters.
   function shortLeader(ix, id, lang) {
     var n = leaderName(ix, id, lang).replace(/\s*\(.*\)\s*/, "");
+    // A name short in English and long in Russian ("Eugene", "Евгений Савойский"): the first word.
+    if (lang === "ru" && n.length > 13 && leaderName(ix, id, "en").length <= 12) return n.split(" ")[0];
     if (n.length > 12) {
       var of = n.indexOf(" of ");
       if (of > 0 && !/ I+V?$| I+V? of /.test(n.slice(0, of + 4))) n = n.slice(of + 4);
@@ -166,10 +173,10 @@
 
   // ----------------------------------------------------------- metrics --
   var FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
-  var FS = 10;        // space names (≈ 9.4 px on a 1440 px screen's board)
-  var FS_TAG = 9.6;   // leader tags and chip counts
-  var CH = 12;        // chip height
-  var TH = 12;        // tag height
+  var FS = 11.2;      // space names (≥ 9 px on a 1440 × 900 screen, where the board is ~0.82 px a unit)
+  var FS_TAG = 11;    // leader tags and chip counts
+  var CH = 13.5;      // chip height
+  var TH = 13.5;      // tag height
   var GAP = 2.5;      // between a marker and its name or block
   var measurer = null, widths = {};
   function textWidth(text, fs, bold) {
@@ -194,21 +201,25 @@
   }
 
   // The map's own box (the strip above it holds the zoom buttons and the LOC toggle).
-  var STRIP = 26;
-  var MAP = { x: -6, y: -STRIP, w: 1012, h: 714 + STRIP };
+  var STRIP = 24;
+  var MAP = { x: -6, y: -STRIP, w: 1012, h: 720 + STRIP };
   // Boxes drawn on the map: the tracks (top right), the sea zones.
-  var TRACKS = bx(712, 4, 288, 150);
-  var SEA_BOX = { atlantic: bx(284, 4, 166, 74), mediterranean: bx(822, 628, 180, 74) };
+  var TRACKS = bx(712, 4, 288, 176);
+  var SEA_BOX = { atlantic: bx(282, 4, 178, 74), mediterranean: bx(818, 628, 184, 74) };
 
   // The marker of a space: its size and what it shows. A fortress is a star fort with its
   // strength now; worn down, a tag beside it gives now/printed.
-  var FORT_R = 8.8;
+  var FORT_R = 9.6;
   function marker(s, v) {
     var fort = s.fortress > 0, strength = v ? v.strength : s.fortress;
     var worn = fort && strength !== s.fortress ? strength + "/" + s.fortress : "";
     var r = fort ? FORT_R * 1.1 : 5.5;
     var box = bx(s.x - r - 1, s.y - r - 1, 2 * r + 2, 2 * r + 2);
-    if (worn) box.x1 += textWidth(worn, 9.6, true) + 6;
+    if (worn) box.x1 += textWidth(worn, 11, true) + 7;
+    // The line, famous victory and continued siege tags beside it.
+    if (v) [v.line ? "L" + v.line : "", v.famous ? "★" : "", v.continued ? "CS" : ""].forEach(function (t) {
+      if (t) { box.x1 += textWidth(t, 10.5, true) + 5; box.y1 = Math.max(box.y1, s.y + r + 9); }
+    });
     return { fort: fort, text: fort ? String(strength) : "", worn: worn, w: 2 * r, h: 2 * r, r: r, box: box };
   }
   function starFort(x, y, r) {
@@ -221,97 +232,139 @@
     return "M" + pts.join("L") + "z";
   }
 
-  // A space's block of troops: rows of chips, then one tag per leader.
+  // A space's block of troops: a chip per stack, a tag per leader, the force's MP. Laid out
+  // three ways (the layout takes the one that fits best): chips in a row over the tags;
+  // chips in a column beside the tags; all in one line. Each arrangement is {w, h, items}
+  // with items {kind, x, y, w, …} from the block's top-left corner.
   function block(ix, list, leaders, lang, force) {
     var chips = (list || []).map(function (st) {
       var text = String(st.ids.length);
-      return { st: st, text: text, w: Math.max(13, textWidth(text, FS_TAG, true) + 6) };
+      return { kind: "chip", st: st, text: text, w: Math.max(13, textWidth(text, FS_TAG, true) + 6), h: CH };
     });
-    var rows = [], row = [], rw = 0;
-    chips.forEach(function (c) {
-      if (row.length && rw + c.w + 2 > 60) { rows.push({ chips: row, w: rw }); row = []; rw = 0; }
-      row.push(c); rw += (row.length > 1 ? 2 : 0) + c.w;
-    });
-    if (row.length) rows.push({ chips: row, w: rw });
     var tags = (leaders || []).map(function (l) {
       var text = shortLeader(ix, l.id, lang) + " " + l.tactics + "-" + l.command;
-      return { l: l, text: text, w: textWidth(text, FS_TAG, false) + 8 };
+      return { kind: "tag", l: l, text: text, w: textWidth(text, FS_TAG, false) + 8, h: TH };
     });
-    var extra = null;
-    if (force) extra = { text: force, w: textWidth(force, FS_TAG, true) + 8 };
-    var w = 0, h = 0;
-    rows.forEach(function (r) { w = Math.max(w, r.w); h += CH + 1.5; });
-    tags.forEach(function (t) { w = Math.max(w, t.w); h += TH + 1; });
-    if (extra) { w = Math.max(w, extra.w); h += TH + 1; }
-    return { rows: rows, tags: tags, extra: extra, w: w, h: Math.max(0, h - 1) };
+    if (force) tags.push({ kind: "mp", text: force, w: textWidth(force, FS_TAG, true) + 8, h: TH });
+    function put(item, x, y) { var o = {}; for (var k in item) o[k] = item[k]; o.x = x; o.y = y; return o; }
+    var out = [];
+    // Stacked: rows of chips (at most ~60 wide), then the tags one under another.
+    var items = [], x = 0, y = 0, w = 0;
+    chips.forEach(function (c, i) {
+      if (i && x + c.w > 60) { x = 0; y += CH + 1.5; }
+      items.push(put(c, x, y)); x += c.w + 2; w = Math.max(w, x - 2);
+    });
+    if (chips.length) y += CH + 1.5;
+    tags.forEach(function (t) { items.push(put(t, 0, y)); y += TH + 1; w = Math.max(w, t.w); });
+    out.push({ w: w, h: Math.max(0, y - (tags.length ? 1 : 1.5)), items: items, cost: 0 });
+    if (chips.length && tags.length) {
+      // Side by side: the chips in a column, the tags beside them.
+      var cw = Math.max.apply(null, chips.map(function (c) { return c.w; }));
+      items = []; y = 0;
+      chips.forEach(function (c) { items.push(put(c, 0, y)); y += CH + 1.5; });
+      var h = y - 1.5, ty = 0, tw = 0;
+      tags.forEach(function (t) { items.push(put(t, cw + 2, ty)); ty += TH + 1; tw = Math.max(tw, t.w); });
+      out.push({ w: cw + 2 + tw, h: Math.max(h, ty - 1), items: items, cost: 1.5 });
+    }
+    if (chips.length + tags.length > 1) {
+      // One line.
+      items = []; x = 0;
+      chips.concat(tags).forEach(function (c) { items.push(put(c, x, 0)); x += c.w + 2; });
+      out.push({ w: x - 2, h: Math.max(chips.length ? CH : 0, tags.length ? TH : 0), items: items, cost: 4 });
+    }
+    return out;
   }
 
-  // Where a box of w × h may go around a marker box m (centre cx, cy): in order of preference.
+  // Where a box of w × h may go around a marker box m (centre cx, cy), each with its cost
+  // before overlaps: farther and more off-centre costs more; `prefer` ("below" or "right")
+  // is the side tried first.
   function around(m, cx, cy, w, h, prefer) {
-    var c = [];
-    var right = function (d) { return { x: m.x1 + GAP + d, y: cy - h / 2 }; };
-    var left = function (d) { return { x: m.x0 - GAP - w - d, y: cy - h / 2 }; };
-    var below = function (d) { return { x: cx - w / 2, y: m.y1 + GAP + d }; };
-    var above = function (d) { return { x: cx - w / 2, y: m.y0 - GAP - h - d }; };
-    var first = prefer === "below" ? [below, right, left, above] : [right, left, below, above];
-    [0, 7, 15, 26].forEach(function (d, ring) {
-      first.forEach(function (fn) { var p = fn(d); p.ring = ring; c.push(p); });
-      // Corners: beside the marker, starting level with its centre (down or up).
-      c.push({ x: m.x1 + GAP + d, y: cy - 2, ring: ring + 0.5 });
-      c.push({ x: m.x1 + GAP + d, y: cy + 2 - h, ring: ring + 0.5 });
-      c.push({ x: m.x0 - GAP - w - d, y: cy - 2, ring: ring + 0.5 });
-      c.push({ x: m.x0 - GAP - w - d, y: cy + 2 - h, ring: ring + 0.5 });
-      // Below or above, shifted to either side.
-      c.push({ x: cx - 4, y: m.y1 + GAP + d, ring: ring + 0.6 });
-      c.push({ x: cx + 4 - w, y: m.y1 + GAP + d, ring: ring + 0.6 });
-      c.push({ x: cx - 4, y: m.y0 - GAP - h - d, ring: ring + 0.6 });
-      c.push({ x: cx + 4 - w, y: m.y0 - GAP - h - d, ring: ring + 0.6 });
+    var c = [], sides = prefer === "below" ? ["below", "right", "left", "above"] : ["right", "left", "below", "above"];
+    [0, 5, 11, 19, 30].forEach(function (d) {
+      sides.forEach(function (side, rank) {
+        var horizontal = side === "below" || side === "above";
+        var span = horizontal ? w : h, n = span > 24 ? 6 : 3;
+        for (var k = 0; k <= n; k++) {
+          // Slide from centred to either end: 0, +1, −1, +2, −2…
+          var j = k === 0 ? 0 : (k % 2 ? 1 : -1) * Math.ceil(k / 2), slide = j * (span - 8) / n;
+          var p = horizontal
+            ? { x: cx - w / 2 + slide, y: side === "below" ? m.y1 + GAP + d : m.y0 - GAP - h - d }
+            : { x: side === "right" ? m.x1 + GAP + d : m.x0 - GAP - w - d, y: cy - h / 2 + slide };
+          p.ring = d * 0.9 + rank * 1.5 + Math.abs(slide) * 0.12;
+          c.push(p);
+        }
+      });
     });
+    c.sort(function (a, b) { return a.ring - b.ring; });
     return c;
   }
 
   // Places every block, then every name, each where it overlaps least (nothing, as a rule).
-  function layout(ix, view, lang, con, forceTags) {
-    var d = ix.drawing, placed = [], out = { marker: {}, block: {}, label: {} };
+  function layout(ix, view, lang, con, forceTags, ringed) {
+    var d = ix.drawing, placed = [], out = { marker: {}, block: {}, label: {}, tried: {} };
     var bounds = bx(MAP.x + 2, 2, MAP.w - 4, MAP.h - STRIP - 4);
     placed.push(TRACKS, SEA_BOX.atlantic, SEA_BOX.mediterranean);
     d.spaces.forEach(function (s) {
       var m = marker(s, con.space[s.id]);
+      // The rings of the force under way and of a decision owed go round the marker.
+      if (ringed[s.id]) {
+        var b = m.box, R = 17;
+        m.box = { x0: Math.min(b.x0, s.x - R), y0: Math.min(b.y0, s.y - R), x1: Math.max(b.x1, s.x + R), y1: Math.max(b.y1, s.y + R) };
+      }
       out.marker[s.id] = m;
       placed.push(m.box);
     });
-    function best(cands, w, h, self) {
-      var pick = null, cost = Infinity;
+    // How far a box is from a point.
+    function dist(b, x, y) {
+      var dx = Math.max(b.x0 - x, 0, x - b.x1), dy = Math.max(b.y0 - y, 0, y - b.y1);
+      return Math.hypot(dx, dy);
+    }
+    function best(cands, w, h, self, sid, pull) {
+      var pick = null, cost = Infinity, own = ix.space[sid];
       for (var i = 0; i < cands.length; i++) {
-        var p = cands[i], b = bx(p.x, p.y, w, h), c = p.ring * 6 + i * 0.01;
+        var p = cands[i], b = bx(p.x, p.y, w, h), c = p.ring;
         if (b.x0 < bounds.x0 || b.x1 > bounds.x1 || b.y0 < bounds.y0 || b.y1 > bounds.y1) c += 5000;
+        // A box nearer another space's marker than its own reads as that space's; one far
+        // from its own (a long line) reads as nobody's.
+        var mine = dist(b, own.x, own.y);
+        c += Math.hypot((b.x0 + b.x1) / 2 - own.x, (b.y0 + b.y1) / 2 - own.y) * pull;
+        for (var q = 0; q < d.spaces.length; q++) {
+          var o = d.spaces[q];
+          if (o.id === sid || Math.abs(o.x - own.x) > 140 || Math.abs(o.y - own.y) > 140) continue;
+          var theirs = dist(b, o.x, o.y);
+          if (theirs < mine + 3) c += (mine + 3 - theirs) * 8;
+        }
         for (var k = 0; k < placed.length && c < cost; k++) {
           if (placed[k] !== self) c += overlap(b, placed[k]) * 4;
         }
         if (c < cost) { cost = c; pick = b; }
-        if (cost < 1) break;
+        if (i + 1 < cands.length && cost <= cands[i + 1].ring) break;
       }
-      return pick;
+      return { box: pick, cost: cost };
     }
-    // Blocks first, the biggest first.
+    // Blocks first, the biggest first; each in the arrangement that fits best.
     var ids = d.spaces.map(function (s) { return s.id; }).filter(function (id) {
       return (con.stacks[id] && con.stacks[id].length) || (con.leaders[id] && con.leaders[id].length) || forceTags[id];
     });
     var blocks = {};
     ids.forEach(function (id) { blocks[id] = block(ix, con.stacks[id], con.leaders[id], lang, forceTags[id]); });
-    ids.sort(function (a, b) { return blocks[b].w * blocks[b].h - blocks[a].w * blocks[a].h || ix.order[a] - ix.order[b]; });
+    ids.sort(function (a, b) { return blocks[b][0].w * blocks[b][0].h - blocks[a][0].w * blocks[a][0].h || ix.order[a] - ix.order[b]; });
     ids.forEach(function (id) {
-      var s = ix.space[id], m = out.marker[id], k = blocks[id];
-      var b = best(around(m.box, s.x, s.y, k.w, k.h, "below"), k.w, k.h, m.box);
-      k.box = b;
-      out.block[id] = k;
-      placed.push(b);
+      var s = ix.space[id], m = out.marker[id], pick = null;
+      blocks[id].forEach(function (k) {
+        var r = best(around(m.box, s.x, s.y, k.w, k.h, "below"), k.w, k.h, m.box, id, 0.25);
+        (out.tried[id] = out.tried[id] || []).push({ cost: r.cost + k.cost, w: k.w, h: k.h, box: r.box });
+        if (!pick || r.cost + k.cost < pick.cost) pick = { cost: r.cost + k.cost, k: k, box: r.box };
+      });
+      pick.k.box = pick.box;
+      out.block[id] = pick.k;
+      placed.push(pick.box);
     });
     // Names.
     d.spaces.forEach(function (s) {
       var m = out.marker[s.id], text = named(s.name, lang), bold = !!s.capital;
       var w = textWidth(text, FS, bold) + 2, h = FS * 1.12;
-      var b = best(around(m.box, s.x, s.y, w, h, "right"), w, h, m.box);
+      var b = best(around(m.box, s.x, s.y, w, h, "right"), w, h, m.box, s.id, 0).box;
       out.label[s.id] = { text: text, bold: bold, box: b };
       placed.push(b);
     });
@@ -320,16 +373,23 @@
 
   // ------------------------------------------------------------- state --
   var ui = { loc: false };
+  var lastLayout = null; // for the static harness (dev.html ?debug=1)
   var last = null;
   function redraw() {
     if (!last) return;
     var svg = last.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     draw(svg, last.ctx);
+    var box = document.getElementById("ny-loc-box");
+    if (box) box.checked = ui.loc;
   }
 
-  // The legal actions by their words, and the places lit for an action with no piece.
-  function legalOf(ctx) { return (ctx.table && ctx.table.legal) || []; }
+  // The legal actions: none while the board shows a past position (the replay).
+  function legalOf(ctx) {
+    var t = ctx.table;
+    if (!t || (t.view && ctx.view !== t.view)) return [];
+    return t.legal || [];
+  }
 
   // ------------------------------------------------------------- draw --
   function draw(svg, ctx) {
@@ -342,7 +402,7 @@
     // A selected piece with no place of its own: the places of actions with no piece stay lit
     // (a click there lets the selection go and acts).
     var bare = new Set();
-    if (sel && !places.size) legal.forEach(function (a) { if (a.place && !a.piece) bare.add(a.place); });
+    if (sel && pieces.has(sel) && !places.size) legal.forEach(function (a) { if (a.place && !a.piece) bare.add(a.place); });
     var lit = function (id) { return places.has(id) || bare.has(id); };
     var verbAt = {};
     legal.forEach(function (a) {
@@ -360,7 +420,12 @@
     if (force && force.space && force.kind === "campaign") {
       forceTags[force.space] = tr(lang, "MP ", "ОД ") + force.spent + "/3";
     }
-    var lay = layout(ix, view, lang, con, forceTags);
+    var ringed = {};
+    if (force && force.space) ringed[force.space] = true;
+    var pend = view.pending ? view.pending.split(" ") : [];
+    if (pend[1] && ix.space[pend[1]]) ringed[pend[1]] = true;
+    var lay = layout(ix, view, lang, con, forceTags, ringed);
+    lastLayout = lay;
 
     svg.setAttribute("font-family", FONT);
     var defs = el("defs", null, svg);
@@ -410,7 +475,6 @@
       var fs0 = ix.space[force.space];
       el("circle", { cx: fs0.x, cy: fs0.y, r: 13, fill: "none", stroke: "#00838f", "stroke-width": 3, "class": "ny-force-ring" }, gr);
     }
-    var pend = view.pending ? view.pending.split(" ") : [];
     if (pend[1] && ix.space[pend[1]]) {
       var ps = ix.space[pend[1]];
       el("circle", { cx: ps.x, cy: ps.y, r: 16, fill: "none", stroke: "#b71c1c", "stroke-width": 2.5, "stroke-dasharray": "4 2.5" }, gr);
@@ -456,24 +520,16 @@
     Object.keys(lay.block).forEach(function (id) {
       var k = lay.block[id], b = k.box, s = ix.space[id];
       var gb = el("g", { "class": "ny-block", "data-space": id }, gp);
-      var y = b.y0;
-      k.rows.forEach(function (r) {
-        var x = b.x0;
-        r.chips.forEach(function (c) {
-          chip(gb, ix, c, x, y, ctx, pieces, sel, forceCorps, lit, con, lang);
-          x += c.w + 2;
-        });
-        y += CH + 1.5;
+      k.items.forEach(function (it) {
+        var x = b.x0 + it.x, y = b.y0 + it.y;
+        if (it.kind === "chip") chip(gb, ix, it, x, y, ctx, pieces, sel, forceCorps, lit, con, lang);
+        else if (it.kind === "tag") leaderTag(gb, ix, it.l, it.text, x, y, it.w, ctx, pieces, sel, forceLeaders, lit, con, lang);
+        else {
+          var ge = el("g", { "class": "ny-mp", "pointer-events": "none" }, gb);
+          el("rect", { x: f(x), y: f(y), width: f(it.w), height: TH, rx: 6, fill: "#00695c" }, ge);
+          el("text", { x: f(x + it.w / 2), y: f(y + TH * 0.76), "font-size": FS_TAG, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }, ge, it.text);
+        }
       });
-      k.tags.forEach(function (t) {
-        leaderTag(gb, ix, t.l, t.text, b.x0, y, t.w, ctx, pieces, sel, forceLeaders, lit, con, lang);
-        y += TH + 1;
-      });
-      if (k.extra) {
-        var ge = el("g", { "class": "ny-mp", "pointer-events": "none" }, gb);
-        el("rect", { x: f(b.x0), y: f(y), width: f(k.extra.w), height: TH, rx: 6, fill: "#00695c" }, ge);
-        el("text", { x: f(b.x0 + k.extra.w / 2), y: f(y + TH * 0.76), "font-size": FS_TAG, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }, ge, k.extra.text);
-      }
     });
 
     tracks(svg, ix, view, lang, con, ctx, pieces, sel);
@@ -510,12 +566,12 @@
     }
     if (m.fort) {
       el("path", { d: starFort(s.x, s.y, FORT_R), fill: side.fill, stroke: side.dark, "stroke-width": 1.3, "stroke-linejoin": "round", "class": "ny-marker" }, g);
-      el("text", { x: s.x, y: f(s.y + 3.5), "font-size": 9.8, "font-weight": "bold", "text-anchor": "middle", fill: side.ink,
+      el("text", { x: s.x, y: f(s.y + 4.2), "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: side.ink,
         "pointer-events": "none", "class": "ny-fort" }, g, m.text);
       if (m.worn) {
-        var ww = textWidth(m.worn, 9.6, true) + 5, wx = s.x + m.r + 1.5;
-        el("rect", { x: f(wx), y: f(s.y - 6), width: f(ww), height: 12, rx: 2, fill: "#fff", stroke: "#b71c1c", "stroke-width": 1.1 }, g);
-        el("text", { x: f(wx + ww / 2), y: f(s.y + 3.4), "font-size": 9.6, "font-weight": "bold", "text-anchor": "middle", fill: "#8e0000", "pointer-events": "none",
+        var ww = textWidth(m.worn, 11, true) + 6, wx = s.x + m.r + 1.5;
+        el("rect", { x: f(wx), y: f(s.y - 7), width: f(ww), height: 14, rx: 2, fill: "#fff", stroke: "#b71c1c", "stroke-width": 1.1 }, g);
+        el("text", { x: f(wx + ww / 2), y: f(s.y + 3.8), "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: "#8e0000", "pointer-events": "none",
           "class": "ny-worn" }, g, m.worn);
       }
     } else {
@@ -531,14 +587,16 @@
         stroke: s.port === "mediterranean" ? "#00695c" : "#0d47a1", "stroke-width": 1.1, fill: "none", "stroke-linecap": "round", "class": "ny-port" }, g);
     }
     var tags = [];
-    var tx0 = s.x + hw + 1 + (m.worn ? textWidth(m.worn, 9.6, true) + 7 : 0);
+    var tx0 = s.x + hw + 1 + (m.worn ? textWidth(m.worn, 11, true) + 8 : 0);
     if (v.line) tags.push(["L" + v.line, "#4e342e", "#fff"]);
     if (v.famous) tags.push(["★", "#b71c1c", "#fff"]);
     if (v.continued) tags.push(["CS", "#6a1b9a", "#fff"]);
-    tags.forEach(function (t, i) {
-      var tx = tx0 + i * 11, ty = s.y + hh - 3;
-      el("rect", { x: f(tx), y: f(ty - 1), width: 10.5, height: 8.5, rx: 1.5, fill: t[1], stroke: "#fff", "stroke-width": 0.6 }, g);
-      el("text", { x: f(tx + 5.25), y: f(ty + 5.8), "font-size": 6.8, "font-weight": "bold", "text-anchor": "middle", fill: t[2], "pointer-events": "none" }, g, t[0]);
+    var tx = tx0;
+    tags.forEach(function (t) {
+      var tw = textWidth(t[0], 10.5, true) + 4, ty = s.y + hh - 4;
+      el("rect", { x: f(tx), y: f(ty - 1.5), width: f(tw), height: 13, rx: 2, fill: t[1], stroke: "#fff", "stroke-width": 0.7 }, g);
+      el("text", { x: f(tx + tw / 2), y: f(ty + 8.6), "font-size": 10.5, "font-weight": "bold", "text-anchor": "middle", fill: t[2], "pointer-events": "none" }, g, t[0]);
+      tx += tw + 1;
     });
   }
 
@@ -552,7 +610,11 @@
     var all = function (k) { return k > 0 && k === n; };
     var cx = x + c.w / 2, cy = y + CH / 2;
     if (can && !selected) el("rect", { x: f(x - 2), y: f(y - 2), width: f(c.w + 4), height: CH + 4, rx: 3, fill: "none", stroke: HOT.stroke, "stroke-width": 1.6, "class": "ny-can" }, g);
-    var fill = st.reduced ? tint(colour, 0.2) : colour, ink = st.reduced ? "#111111" : inkOn(colour);
+    // Activated this round: greyed (not faded: the count keeps its contrast) and ticked.
+    var done = all(st.activated) && !selected && !inForce;
+    var fill = st.reduced ? tint(colour, 0.2) : colour;
+    if (done) fill = st.reduced ? "#e4e4e4" : mix(colour, "#9e9e9e", 0.4);
+    var ink = st.reduced ? "#111111" : inkOn(fill);
     var shape;
     if (all(st.demoralised)) {
       // Demoralised: turned on its corner.
@@ -568,7 +630,7 @@
     if (st.demoralised && !all(st.demoralised)) {
       el("path", { d: "M" + f(x + c.w - 5) + " " + f(y) + "h5v5z", fill: "#d32f2f", "pointer-events": "none" }, g);
     }
-    if (all(st.activated) && !selected && !inForce) g.setAttribute("opacity", "0.5");
+    if (done) tick(g, x + c.w, y);
     g.addEventListener("click", function (e) { e.stopPropagation(); clickPiece(ctx, con, st.key, st.space, lit); });
   }
 
@@ -579,13 +641,21 @@
     var selected = l.id === sel, can = pieces.has(l.id);
     if (can && !selected) el("rect", { x: f(x - 2), y: f(y - 2), width: f(w + 4), height: TH + 4, rx: 3, fill: "none", stroke: HOT.stroke, "stroke-width": 1.6, "class": "ny-can" }, g);
     var stroke = selected ? "#ff6f00" : forceLeaders[l.id] ? "#00838f" : l.demoralised ? "#c62828" : "#4a4032";
-    el("rect", { x: f(x), y: f(y), width: f(w), height: TH, rx: 2, fill: l.demoralised ? "#fdecea" : "#fffdf6", stroke: stroke,
+    var done = l.activated && !selected && !forceLeaders[l.id];
+    el("rect", { x: f(x), y: f(y), width: f(w), height: TH, rx: 2, fill: done ? "#dedbd3" : l.demoralised ? "#fdecea" : "#fffdf6", stroke: stroke,
       "stroke-width": selected || forceLeaders[l.id] ? 2.4 : 0.8, "stroke-dasharray": l.demoralised && !selected ? "2.5 1.5" : null }, g);
     el("rect", { x: f(x), y: f(y), width: 3.5, height: TH, fill: colour, "pointer-events": "none" }, g);
     el("text", { x: f(x + 5.5), y: f(y + TH * 0.76), "font-size": FS_TAG, fill: l.demoralised ? "#8e0000" : "#1a1a1a", "font-style": l.demoralised ? "italic" : null,
       "pointer-events": "none" }, g, text);
-    if (l.activated && !selected && !forceLeaders[l.id]) g.setAttribute("opacity", "0.5");
+    if (done) tick(g, x + w, y);
     g.addEventListener("click", function (e) { e.stopPropagation(); clickPiece(ctx, con, l.id, l.at, lit); });
+  }
+
+  // A tick on a counter's top-right corner: activated this round.
+  function tick(g, x, y) {
+    el("circle", { cx: f(x - 0.5), cy: f(y + 0.5), r: 3.6, fill: "#fff", stroke: "#37474f", "stroke-width": 0.8, "pointer-events": "none" }, g);
+    el("path", { d: "M" + f(x - 2.3) + " " + f(y + 0.6) + "l1.3 1.4l2.4 -2.8", fill: "none", stroke: "#1b5e20", "stroke-width": 1.2,
+      "stroke-linecap": "round", "stroke-linejoin": "round", "pointer-events": "none", "class": "ny-tick" }, g);
   }
 
   function chipTitle(ix, st, lang) {
@@ -630,38 +700,40 @@
       var holder = (view.sea || [])[i] || "none", side = SIDE[holder] || SIDE.none;
       var gz = el("g", { "data-sea": z.id, "data-control": holder }, g);
       el("rect", { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0, rx: 6, fill: "#d7e7f1", stroke: "#6f98b4", "stroke-width": 1 }, gz);
-      el("rect", { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0, rx: 6, fill: "url(#ny-waves)", opacity: 0.6 }, gz);
-      el("text", { x: b.x0 + 6, y: b.y0 + 13, "font-size": 10.5, "font-weight": "bold", "font-style": "italic", fill: "#123a57" }, gz, named(z.name, lang));
-      // Control: a pill in the holder's colour.
-      var ctl = w2(SIDE_SHORT[holder], lang), cw = textWidth(ctl, 9.5, true) + 10;
-      el("rect", { x: f(b.x1 - cw - 5), y: b.y0 + 4, width: f(cw), height: 12, rx: 6, fill: side.fill, stroke: side.dark, "stroke-width": 1 }, gz);
-      el("text", { x: f(b.x1 - 5 - cw / 2), y: b.y0 + 13.2, "font-size": 9.5, "font-weight": "bold", "text-anchor": "middle", fill: side.ink }, gz, ctl);
+      el("rect", { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0, rx: 6, fill: "url(#ny-waves)", opacity: 0.45 }, gz);
+      el("text", { x: b.x0 + 6, y: b.y0 + 15, "font-size": 11.5, "font-weight": "bold", "font-style": "italic", fill: "#123a57" }, gz, named(z.name, lang));
+      // Control: a pill in the holder's colour, on the next line.
+      var ctl = holder === "none" ? tr(lang, "nobody controls it", "никем не контролируется") : tr(lang, "control: ", "контроль: ") + w2(SIDE_SHORT[holder], lang);
+      var cw = textWidth(ctl, 11, true) + 12;
+      el("rect", { x: b.x0 + 5, y: b.y0 + 20, width: f(cw), height: 14, rx: 7, fill: side.fill, stroke: side.dark, "stroke-width": 1, "class": "ny-sea-control" }, gz);
+      el("text", { x: f(b.x0 + 5 + cw / 2), y: b.y0 + 30.6, "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: side.ink }, gz, ctl);
       // Fleets of this zone.
-      var y = b.y0 + 28;
+      var y = b.y0 + 50;
       (ix.drawing.fleets || []).forEach(function (fl, k) {
         if (fl.sea !== z.id) return;
         var st = (view.fleets || [])[k] || "pool", fs = SIDE[fl.side] || SIDE.none;
         var on = st !== "pool" && st !== "removed";
         // A ship: the hull and a sail, filled when the fleet is prepared or at sea.
         var sx = b.x0 + 6;
-        el("path", { d: "M" + sx + " " + (y - 2) + "h12l-2.5 3.5h-7z", fill: on ? fs.fill : "#fff", stroke: fs.dark, "stroke-width": 1, "stroke-linejoin": "round" }, gz);
-        el("path", { d: "M" + (sx + 6) + " " + (y - 2.5) + "v-8l4.5 7z", fill: on ? fs.fill : "#fff", stroke: fs.dark, "stroke-width": 0.9, "stroke-linejoin": "round" }, gz);
-        var txt = shortFleet(fl, lang) + ": " + fleetWord(st, lang);
-        el("text", { x: b.x0 + 21, y: y, "font-size": 9.8, fill: on ? "#10202c" : "#3c4f5c" }, gz, txt);
-        y += 12;
+        el("path", { d: "M" + sx + " " + (y - 2) + "h13l-2.5 3.8h-8z", fill: on ? fs.fill : "#fff", stroke: fs.dark, "stroke-width": 1, "stroke-linejoin": "round" }, gz);
+        el("path", { d: "M" + (sx + 6.5) + " " + (y - 2.6) + "v-9l5 8z", fill: on ? fs.fill : "#fff", stroke: fs.dark, "stroke-width": 0.9, "stroke-linejoin": "round" }, gz);
+        el("text", { x: b.x0 + 23, y: y + 1, "font-size": 11, fill: on ? "#0b1a26" : "#2f4250", "font-weight": on ? "bold" : null }, gz,
+          shortFleet(ix, fl, lang) + ": " + fleetWord(st, lang));
+        y += 14;
       });
     });
   }
-  function shortFleet(fl, lang) {
-    var n = named(fl.name, lang);
-    return n.replace(/^Allied /, "").replace(/ fleet$/, "").replace(/ флот Альянса$/, " (Альянс)").replace(/ флот$/, "");
+  // A fleet on the map: a Bourbon fleet by its home port, the Alliance's as the Allies'.
+  function shortFleet(ix, fl, lang) {
+    if (fl.side === "alliance") return tr(lang, "Allies", "Союзники");
+    return spaceName(ix, fl.port, lang);
   }
   function fleetWord(st, lang) {
     var T = function (en, ru) { return tr(lang, en, ru); };
     if (st === "control") return T("at sea", "в море");
-    if (st === "port-1" || st === "port-2") return T("in port, ", "в порту, ") + st.slice(5);
+    if (st === "port-1" || st === "port-2") return T("in port (", "в порту (") + st.slice(5) + ")";
     if (st === "removed") return T("removed", "снят");
-    return T("not prepared", "не подготовлен");
+    return T("not ready", "не готов");
   }
 
   // Top right: the year and phase, the VP track, KWW and RP; leaders off the map.
@@ -670,21 +742,22 @@
     var b = TRACKS, x0 = b.x0, g = el("g", { "class": "ny-tracks" }, svg);
     el("rect", { x: x0, y: b.y0, width: b.x1 - x0, height: b.y1 - b.y0, rx: 6, fill: "#fbf8ef", stroke: "#b9ab88", "stroke-width": 1 }, g);
     var step = STEP[view.phase] || ["", view.phase, view.phase], ph = PHASES.filter(function (p) { return p[0] === step[0]; })[0];
-    el("text", { x: x0 + 7, y: b.y0 + 14, "font-size": 11.5, "font-weight": "bold", fill: INK }, g,
+    el("text", { x: x0 + 7, y: b.y0 + 16, "font-size": 12.5, "font-weight": "bold", fill: INK, "class": "ny-map-phase" }, g,
       String(view.year) + " · " + (ph ? ph[L(lang) + 1] : w2([step[1], step[2]], lang)));
-    // Years.
+    // Years, in two rows of five.
     var first = ix.drawing.first_year || 1688, lastY = ix.drawing.last_year || 1697, n = lastY - first + 1;
-    var cw = (b.x1 - x0 - 14) / n, y = b.y0 + 20;
+    var per = Math.ceil(n / 2), cw = (b.x1 - x0 - 14) / per, y = b.y0 + 22;
     for (var k = 0; k < n; k++) {
       var yr = first + k, now = yr === view.year, past = yr < view.year;
-      el("rect", { x: f(x0 + 7 + k * cw), y: y, width: f(cw - 1), height: 13, rx: 2, fill: now ? "#2e3b4e" : past ? "#e2dccd" : "#fff", stroke: "#8c7f63", "stroke-width": 0.7 }, g);
-      el("text", { x: f(x0 + 7 + k * cw + (cw - 1) / 2), y: y + 9.8, "font-size": 9, "text-anchor": "middle", fill: now ? "#fff" : past ? "#5c5244" : INK,
+      var cx = x0 + 7 + (k % per) * cw, cy = y + Math.floor(k / per) * 16;
+      el("rect", { x: f(cx), y: cy, width: f(cw - 2), height: 14.5, rx: 2, fill: now ? "#2e3b4e" : past ? "#e2dccd" : "#fff", stroke: "#8c7f63", "stroke-width": 0.7 }, g);
+      el("text", { x: f(cx + (cw - 2) / 2), y: cy + 11, "font-size": 11, "text-anchor": "middle", fill: now ? "#fff" : past ? "#4f463a" : INK,
         "font-weight": now ? "bold" : null }, g, String(yr));
     }
     // VP track 0–40: the victory levels' bands, ticks every 5, the marker.
-    y = b.y0 + 48;
+    y = b.y0 + 70;
     var vx = x0 + 10, vw = b.x1 - x0 - 20, u = vw / 40;
-    el("text", { x: x0 + 7, y: y - 4, "font-size": 9.5, "font-weight": "bold", fill: INK }, g, T("VP ", "ПО ") + view.vp);
+    el("text", { x: x0 + 7, y: y - 5, "font-size": 11, "font-weight": "bold", fill: INK }, g, T("VP ", "ПО ") + view.vp);
     var bands = [[0, 20, "#c5d3f0"], [20, 25, "#dfe6f6"], [25, 30, "#fbe6c6"], [30, 35, "#f6cf90"], [35, 40, "#eaa64b"]];
     bands.forEach(function (bd) { el("rect", { x: f(vx + bd[0] * u), y: y, width: f((bd[1] - bd[0]) * u), height: 9, fill: bd[2] }, g); });
     el("rect", { x: f(vx), y: y, width: f(vw), height: 9, fill: "none", stroke: "#7d705a", "stroke-width": 0.8 }, g);
@@ -692,35 +765,35 @@
       var big = t % 5 === 0;
       el("path", { d: "M" + f(vx + t * u) + " " + f(y + 9) + "v" + (big ? 3 : 1.6), stroke: "#7d705a", "stroke-width": big ? 0.9 : 0.5 }, g);
     }
-    [0, 20, 25, 30, 35, 40].forEach(function (t) {
-      el("text", { x: f(vx + t * u), y: y + 20.5, "font-size": 9, "text-anchor": "middle", fill: t >= 20 && t <= 35 ? "#3b2f1a" : "#4a4032",
-        "font-weight": t === 35 ? "bold" : null }, g, String(t));
+    [0, 10, 20, 25, 30, 35, 40].forEach(function (t) {
+      el("text", { x: f(vx + t * u), y: y + 22, "font-size": 11, "text-anchor": "middle", fill: "#3b2f1a", "font-weight": t === 35 ? "bold" : null }, g, String(t));
     });
     var vp = Math.max(0, Math.min(40, view.vp || 0)), mx = vx + vp * u;
     el("path", { d: "M" + f(mx) + " " + f(y - 1) + "l-4 -6h8z", fill: "#b71c1c", stroke: "#fff", "stroke-width": 0.8, "class": "ny-vp-marker" }, g);
     el("rect", { x: f(mx - 1), y: y - 1, width: 2, height: 11, fill: "#b71c1c" }, g);
     // KWW −2..+2 and RP.
-    y = b.y0 + 84;
-    el("text", { x: x0 + 7, y: y + 9.5, "font-size": 9.5, "font-weight": "bold", fill: INK }, g, T("KWW", "ВКВ"));
-    var kx = x0 + 40;
+    y = b.y0 + 100;
+    el("text", { x: x0 + 7, y: y + 11, "font-size": 11, "font-weight": "bold", fill: INK }, g, T("KWW", "ВКВ"));
+    var kx = x0 + 42;
     for (var kk = -2; kk <= 2; kk++) {
       var on = kk === view.kww;
-      el("rect", { x: kx + (kk + 2) * 19, y: y, width: 18, height: 13, rx: 2, fill: on ? "#6d4c41" : "#fff", stroke: "#8c7f63", "stroke-width": 0.7 }, g);
-      el("text", { x: kx + (kk + 2) * 19 + 9, y: y + 9.8, "font-size": 9, "text-anchor": "middle", fill: on ? "#fff" : INK, "font-weight": on ? "bold" : null }, g,
+      el("rect", { x: kx + (kk + 2) * 21, y: y, width: 20, height: 14.5, rx: 2, fill: on ? "#6d4c41" : "#fff", stroke: "#8c7f63", "stroke-width": 0.7 }, g);
+      el("text", { x: kx + (kk + 2) * 21 + 10, y: y + 11, "font-size": 11, "text-anchor": "middle", fill: on ? "#fff" : INK, "font-weight": on ? "bold" : null }, g,
         kk > 0 ? "+" + kk : kk < 0 ? "−" + -kk : "0");
     }
     var rp = view.rp || [0, 0];
-    el("text", { x: kx + 5 * 19 + 8, y: y + 9.8, "font-size": 9.5, fill: INK }, g,
+    el("text", { x: b.x1 - 7, y: y + 11, "font-size": 11, fill: INK, "text-anchor": "end" }, g,
       T("RP ", "ОР ") + T("A ", "А ") + rp[0] + " · " + T("B ", "Б ") + rp[1]);
     // Leaders off the map with something to do (arrived, due to be placed): pick them here.
     var off = con.off.filter(function (l) { return pieces.has(l.id) || l.at === "due"; });
-    y = b.y0 + 104;
+    y = b.y0 + 121;
     if (off.length) {
-      el("text", { x: x0 + 7, y: y + 8, "font-size": 9.5, "font-weight": "bold", fill: INK }, g, T("Arriving leaders", "Прибывающие лидеры"));
+      el("text", { x: x0 + 7, y: y + 9, "font-size": 11, "font-weight": "bold", fill: INK }, g, T("Arriving leaders", "Прибывающие лидеры"));
       var lx = x0 + 7, ly = y + 13;
       off.forEach(function (l) {
-        var text = shortLeader(ix, l.id, lang) + " " + l.tactics + "-" + l.command, w = textWidth(text, FS_TAG, false) + 8;
+        var text = shortLeader(ix, l.id, lang) + " " + l.tactics + "-" + l.command, w = textWidth(text, FS_TAG, false) + 9;
         if (lx + w > b.x1 - 5) { lx = x0 + 7; ly += TH + 3; }
+        if (ly + TH > b.y1) return;
         leaderTag(g, ix, l, text, lx, ly, w, ctx, pieces, sel, {}, function () { return false; }, con, lang);
         lx += w + 4;
       });
@@ -732,19 +805,19 @@
     var T = function (en, ru) { return tr(lang, en, ru); };
     var g = el("g", { "class": "ny-toggle", "data-ny-toggle": "loc", role: "button" }, svg);
     var text = T("LOC: ", "ЛК: ") + (ui.loc ? T("shown", "показаны") : T("off", "скрыты"));
-    var w = textWidth(text, 10, true) + 14;
+    var w = textWidth(text, 11.2, true) + 14;
     el("title", null, g, T("Tint every space by its line of communications (LOC): green open, amber restricted, red cut",
       "Окрасить области по линиям коммуникаций (ЛК): зелёный — открыта, жёлтый — ограничена, красный — прервана"));
-    el("rect", { x: MAP.x + 4, y: MAP.y + 4, width: f(w), height: 17, rx: 8.5, fill: ui.loc ? "#2e3b4e" : "#fafafa", stroke: "#455a64", "stroke-width": 1 }, g);
-    el("text", { x: f(MAP.x + 4 + w / 2), y: MAP.y + 16.2, "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: ui.loc ? "#fff" : "#263238",
+    el("rect", { x: MAP.x + 4, y: MAP.y + 3, width: f(w), height: 19, rx: 9.5, fill: ui.loc ? "#2e3b4e" : "#fafafa", stroke: "#455a64", "stroke-width": 1 }, g);
+    el("text", { x: f(MAP.x + 4 + w / 2), y: MAP.y + 16.8, "font-size": 11.2, "font-weight": "bold", "text-anchor": "middle", fill: ui.loc ? "#fff" : "#263238",
       "pointer-events": "none" }, g, text);
     var x = MAP.x + 10 + w;
     if (ui.loc) {
       ["open", "restricted", "cut"].forEach(function (k) {
         el("circle", { cx: x + 5, cy: MAP.y + 12.5, r: 5, fill: LOC_FILL[k], "fill-opacity": 0.6 }, svg);
         var word = w2(LOC_WORD[k], lang);
-        el("text", { x: x + 13, y: MAP.y + 16, "font-size": 10, fill: INK, "pointer-events": "none" }, svg, word);
-        x += textWidth(word, 10, false) + 24;
+        el("text", { x: x + 13, y: MAP.y + 16.8, "font-size": 11, fill: INK, "pointer-events": "none" }, svg, word);
+        x += textWidth(word, 11, false) + 24;
       });
     }
     g.addEventListener("click", function (e) { e.stopPropagation(); ui.loc = !ui.loc; redraw(); });
@@ -856,7 +929,7 @@
     ".ny-sw{display:inline-block;width:.95em;height:.95em;border:1px solid #333;border-radius:2px;vertical-align:-2px;margin-right:.3em}" +
     ".ny-tbl{border-collapse:collapse;font-size:12.5px;width:100%}.ny-tbl td,.ny-tbl th{padding:1px 4px;text-align:left;border-bottom:1px solid #eee}" +
     ".ny-tbl th{font-weight:600;font-size:12px}.ny-tbl .num{text-align:right}" +
-    ".ny-act{margin:2px 4px 2px 0}.ny-force{border:2px solid #00838f;border-radius:6px;padding:4px 8px;margin:.4em 0;background:#f0fafa}" +
+    ".ny-act{margin:2px 4px 2px 0;min-height:30px;padding:2px 9px;font-size:13px}.ny-force{border:2px solid #00838f;border-radius:6px;padding:4px 8px;margin:.4em 0;background:#f0fafa}" +
     ".ny-pend{border:2px solid #b71c1c;border-radius:6px;padding:4px 8px;margin:.4em 0;background:#fff7f5}" +
     ".ny-key li{list-style:none;margin:.2em 0}.ny-key{padding-left:.2em;font-size:13px}" +
     "</style>";
@@ -1017,8 +1090,11 @@
   function handBox(ix, view, legal, lang) {
     var T = function (en, ru) { return tr(lang, en, ru); };
     var sizes = view.hand_sizes || [0, 0], out = [];
-    if (view.hand) {
-      var total = view.hand[0] + view.hand[1] + view.hand[2];
+    var total = view.hand ? view.hand[0] + view.hand[1] + view.hand[2] : 0;
+    if (view.hand && !total && !/^(show|first-player|round)$/.test(view.phase)) {
+      out.push('<h3>' + esc(T("Your hand", "Ваши карточки действий")) + ": " + esc(cards(0, lang)) + "</h3>" +
+        '<div class="ny-muted" id="ny-hand" data-total="0">' + esc(T("Action cards are dealt in the Campaign phase.", "Карточки действий раздаются в Фазе Кампании.")) + "</div>");
+    } else if (view.hand) {
       out.push('<h3>' + esc(T("Your hand", "Ваши карточки действий")) + ": " + esc(cards(total, lang)) + "</h3>");
       out.push('<div class="ny-cards" id="ny-hand" data-total="' + total + '">');
       for (var v = 1; v <= 3; v++) {
@@ -1062,7 +1138,7 @@
     var ev = lastEvent(ix, log, view);
     if (ev && ix.event[ev.id]) {
       var e = ix.event[ev.id];
-      out.push("<h3>" + esc(T("Last event drawn", "Последнее событие")) + '</h3><div class="ny-ev" id="ny-event" data-event="' + esc(ev.id) + '"><b>' +
+      out.push("<h3>" + esc(T("Last event card", "Последняя карточка события")) + '</h3><div class="ny-ev" id="ny-event" data-event="' + esc(ev.id) + '"><b>' +
         esc(named(e.name, lang)) + "</b><p>" + esc(named(e.text, lang)) + "</p></div>");
     }
     return out.join("");
@@ -1122,13 +1198,13 @@
       "<li>" + esc(T("Red dashed ring: besieged. L1, L2: fortified line; ★ famous victory; CS continued siege.",
         "Красное пунктирное кольцо: осада. L1, L2: фортификационная линия; ★ славная победа; CS продолжающаяся осада.")) + "</li>" +
       "<li>" + esc(T("Grey lines: links; red dashed: links only the Alliance may use.", "Серые линии: связи; красные пунктирные: связи только для Альянса.")) + "</li>" +
-      "<li>" + esc(T("Chip: corps of one power (its colour) and their number; pale with a coloured edge: reduced; turned on its corner: demoralised (red corner: some are); faded: activated this round.",
-        "Фишка: корпуса одной державы (её цвет) и их число; бледная с цветной каймой: ослабленные; повёрнута на угол: деморализованы (красный уголок: часть); бледная: активированы в этом раунде.")) + "</li>" +
+      "<li>" + esc(T("Chip: corps of one power (its colour) and their number; pale with a coloured edge: reduced; turned on its corner: demoralised (red corner: some are); greyed with a tick: activated this round.",
+        "Фишка: корпуса одной державы (её цвет) и их число; бледная с цветной каймой: ослабленные; повёрнута на угол: деморализованы (красный уголок: часть); серая с галочкой: активированы в этом раунде.")) + "</li>" +
       "<li>" + esc(T("Tag: a leader, tactics-command; red dashed: demoralised. Teal: the force under way; orange: selected; orange frame: may act; lit spaces: where to go.",
         "Ярлык: лидер, тактика-командование; красный пунктир: деморализован. Бирюзовый: выполняющее действие войско; оранжевый: выбрано; оранжевая рамка: может действовать; подсвеченные области: куда идти.")) + "</li>" +
       "<li>" + (ix.drawing.powers || []).map(function (p) { return sw(p.colour) + esc(named(p.name, lang)); }).join(" ") + "</li>" +
       "</ul></details>";
   }
 
-  Sandtable.games["nine-years"] = { draw: draw, panel: panel };
+  Sandtable.games["nine-years"] = { draw: draw, panel: panel, layout: function () { return lastLayout; } };
 })();

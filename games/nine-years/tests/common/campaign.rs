@@ -193,19 +193,22 @@ pub struct BattleRoll {
 /// The battle of an event list (16.2): the attacker's roll, the defender's.
 pub fn battle(ev: &[Event]) -> Option<(BattleRoll, BattleRoll)> {
     let t = texts(ev, "NY 16.2").into_iter().next()?;
-    // "battle of X: Alliance 3+2+1 = 6, Bourbons 4+1-1 = 4; Alliance win by 2"
+    // "battle of X: the Alliance 3+2+1 = 6, the Bourbons 4+1-1 = 4; the Alliance win by 2"
     let body = t.split_once(": ")?.1;
     let mut rolls = body.split(", ").map(|part| {
         let words: Vec<&str> = part.split_whitespace().collect();
-        // [side, "d+t±m", "=", "total;"...]
-        let expr = words[1];
-        let (die, rest) = expr.split_once('+').expect("die+tactics");
+        // [side…, "d+t±m", "=", "total;"…]
+        let i = words
+            .iter()
+            .position(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('+'))
+            .unwrap_or_else(|| panic!("no roll in {part:?}"));
+        let (die, rest) = words[i].split_once('+').expect("die+tactics");
         let k = rest.find(['+', '-']).expect("modifiers");
         BattleRoll {
             die: die.parse().expect("die"),
             tactics: rest[..k].parse().expect("tactics"),
             mods: rest[k..].parse().expect("mods"),
-            total: words[3].trim_end_matches(';').parse().expect("total"),
+            total: words[i + 2].trim_end_matches(';').parse().expect("total"),
         }
     });
     Some((rolls.next()?, rolls.next()?))
@@ -252,4 +255,18 @@ pub fn siege(ev: &[Event]) -> Option<SiegeRoll> {
         before: w[13].parse().ok()?,
         after: w[15].parse().ok()?,
     })
+}
+
+/// The Spend step of the Reinforcement phase for `side` (it goes first),
+/// on the empty map of [`round`], with 6 RP for the Alliance and 3 for the
+/// Bourbons.
+pub fn spend(r: &NineYears, side: Side) -> State {
+    let mut s = round(r, side);
+    s.phase = Phase::Spend;
+    s.order = [side, side.other()];
+    s.idx = 0;
+    s.played = false;
+    s.ap = 0;
+    s.rp = [6, 3];
+    s
 }

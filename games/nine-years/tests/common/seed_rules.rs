@@ -222,3 +222,18 @@ pub fn stack_events(r: &NineYears, s: &mut State, ids: &[&str]) {
     }
     s.event_deck = sandtable_core::Deck::new(top.into_iter().chain(cards));
 }
+
+/// A new game in `year`'s Reinforcement phase (no Event phase), changed by
+/// `f` before the resource points are counted; the initiative player lets
+/// `first` go first. The state at `first`'s Spend step, and the events.
+pub fn reinforce_with(r: &NineYears, year: u16, first: Side, f: impl FnOnce(&mut State)) -> (State, Vec<Event>) {
+    let mut s = start(r, 1);
+    s.year = year;
+    if year >= 1690 {
+        savoy_allied(r, &mut s);
+    }
+    f(&mut s);
+    let ev = apply(r, &mut s, r.scenario.initiative(year), &format!("first {}", first.id()));
+    assert_eq!((s.phase, s.ordered()), (Phase::Spend, first));
+    (s, ev)
+}
