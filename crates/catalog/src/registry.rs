@@ -100,7 +100,13 @@ mod tests {
         for d in catalog() {
             let id = &d.game().info().id;
             let js = d.renderer().unwrap_or_else(|| panic!("{id} has no renderer"));
-            assert!(js.contains(&format!("Sandtable.games.{id} = ")), "{id}'s renderer registers Sandtable.games.{id}");
+            // A hyphenated id (`nine-years`) is no JS identifier: brackets then.
+            let dotted = format!("Sandtable.games.{id} = ");
+            let bracketed = format!("Sandtable.games[\"{id}\"] = ");
+            assert!(
+                js.contains(&dotted) || js.contains(&bracketed),
+                "{id}'s renderer registers Sandtable.games.{id} or Sandtable.games[\"{id}\"]"
+            );
         }
     }
 

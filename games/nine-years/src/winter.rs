@@ -96,10 +96,6 @@ impl NineYears {
             self.move_vp(s, -2);
             ev.say("NY 19c", || Text::fixed("London is held by the Bourbons: −2 VP", "Лондон под контролем Бурбонов: −2 ПО"));
         }
-        // d. The Glorious Revolution's fallback (20.2.5).
-        if !s.revolution && s.control(london).is(Side::Bourbon) && s.sea[crate::Sea::Atlantic.index()].is(Side::Alliance) {
-            self.glorious_revolution(s, ev);
-        }
         let first = sc.initiative(s.year);
         s.order = [first, first.other()];
         s.idx = 0;
@@ -132,10 +128,16 @@ impl NineYears {
         self.next_savoy(s, ev);
     }
 
-    /// e. From `peace_from` to 1699 the Bourbons roll for peace (6.4);
+    /// d (end): the Revolution's fallback; e. From `peace_from` to 1699 the
+    /// Bourbons roll for peace (6.4);
     /// first the player without the initiative, then the other, may take
     /// penalties.
     fn start_peace(&self, s: &mut State, ev: &mut Events) {
+        // d, after Savoy: the Glorious Revolution's fallback (20.2.5).
+        let london = self.scenario.named.london;
+        if !s.revolution && s.control(london).is(Side::Bourbon) && s.sea[crate::Sea::Atlantic.index()].is(Side::Alliance) {
+            self.glorious_revolution(s, ev);
+        }
         if (self.scenario.peace_from..=1699).contains(&s.year) {
             let init = self.scenario.initiative(s.year);
             s.order = [init.other(), init];
