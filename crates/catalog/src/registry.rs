@@ -91,7 +91,10 @@ mod tests {
         assert_eq!(find("Totensonntag").expect("present").game().info().id, "totensonntag");
         assert_eq!(find("colditz").expect("present").game().info().id, "colditz");
         let e = find("nope").err().expect("absent");
-        assert_eq!(e.known, vec!["totensonntag".to_owned(), "colditz".to_owned(), "scs".to_owned(), "nine-years".to_owned()]);
+        assert_eq!(
+            e.known,
+            vec!["totensonntag".to_owned(), "colditz".to_owned(), "scs".to_owned(), "nine-years".to_owned()]
+        );
         assert!(e.to_string().contains("totensonntag") && e.to_string().contains("нет игры"));
     }
 

@@ -54,7 +54,8 @@ fn nine_years_validate_names_file_line_and_key() {
     let good = ok(&run_in(&dir.0, &["validate", "nine-years", "ok.toml"], ""));
     assert!(good.contains("playable"), "{good}");
     // A link to a space that does not exist, and a fortress of strength 7.
-    let broken = shipped.replacen("b = \"edinburgh\"", "b = \"atlantis\"", 1).replacen("fortress = 3", "fortress = 7", 1);
+    let broken =
+        shipped.replacen("b = \"edinburgh\"", "b = \"atlantis\"", 1).replacen("fortress = 3", "fortress = 7", 1);
     assert_ne!(broken, shipped, "the edits applied");
     std::fs::write(dir.path("broken.toml"), &broken).expect("write");
     let out = run_in(&dir.0, &["validate", "nine-years", "broken.toml"], "");

@@ -75,7 +75,12 @@ impl DataError {
     /// span, passed in so core needs no TOML dependency). The crate gives
     /// no message for some breaks (a value cut off at the end of the file):
     /// say so rather than nothing (found by fuzzing, issue 9).
-    pub fn toml(file: impl Into<String>, source: &str, message: &str, span: Option<std::ops::Range<usize>>) -> DataError {
+    pub fn toml(
+        file: impl Into<String>,
+        source: &str,
+        message: &str,
+        span: Option<std::ops::Range<usize>>,
+    ) -> DataError {
         let text = match message.trim() {
             "" => Text::fixed(
                 "TOML error: a value is missing or the file breaks off here",

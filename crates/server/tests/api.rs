@@ -294,7 +294,10 @@ async fn each_games_renderer_is_served_through_the_catalog() {
         let body = r.text().await.expect("text");
         let embedded = sandtable_catalog::find(id).expect("in the catalog").renderer().expect("a renderer");
         assert_eq!(body, embedded, "{id}: the script its crate embeds");
-        assert!(body.contains(&format!("Sandtable.games.{id} = ")), "{id}: registers itself");
+        // A hyphenated id (`nine-years`) is no JS identifier: brackets then.
+        let registers = body.contains(&format!("Sandtable.games.{id} = "))
+            || body.contains(&format!("Sandtable.games[\"{id}\"] = "));
+        assert!(registers, "{id}: registers itself");
     }
     let (status, v) = s.get("/games/chess.js").await;
     assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "unknown_game"), "{v}");

@@ -182,11 +182,16 @@ impl NineYears {
             match rest {
                 [l] => leader(Some(l)).map(Unit::Leader),
                 [p, f] => Ok(Unit::Corps(power(Some(p))?, face(Some(f))?)),
-                _ => Err(bad("expected a leader id, or a power and full/reduced", "ожидался лидер или держава и full/reduced")),
+                _ => Err(bad(
+                    "expected a leader id, or a power and full/reduced",
+                    "ожидался лидер или держава и full/reduced",
+                )),
             }
         };
         let a = match words.as_slice() {
-            ["first", s] => Action::First(Side::parse(s).ok_or_else(|| bad("expected alliance or bourbon", "ожидалось alliance или bourbon"))?),
+            ["first", s] => Action::First(
+                Side::parse(s).ok_or_else(|| bad("expected alliance or bourbon", "ожидалось alliance или bourbon"))?,
+            ),
             ["kww", "reinforce"] => Action::Kww(true),
             ["kww", "pass"] => Action::Kww(false),
             ["form", p, s, f] => Action::Form(power(Some(p))?, space(Some(s))?, !face(Some(f))?),

@@ -42,7 +42,8 @@ impl NineYears {
             if !Self::link_open(side, red) || (s.control(z).is(side) && self.besieged(s, z)) {
                 continue;
             }
-            let corps = self.side_corps(s, z, side).iter().any(|&c| !s.corps(c).activated && !self.corps_besieged(s, c));
+            let corps =
+                self.side_corps(s, z, side).iter().any(|&c| !s.corps(c).activated && !self.corps_besieged(s, c));
             if !corps {
                 continue;
             }
@@ -104,8 +105,11 @@ impl NineYears {
         }
         s.leaders[l.index()].loc = LeaderLoc::Space(y);
         s.leaders[l.index()].activated = true;
-        let mut corps: Vec<CorpsId> =
-            self.side_corps(s, z, side).into_iter().filter(|&c| !s.corps(c).activated && !self.corps_besieged(s, c)).collect();
+        let mut corps: Vec<CorpsId> = self
+            .side_corps(s, z, side)
+            .into_iter()
+            .filter(|&c| !s.corps(c).activated && !self.corps_besieged(s, c))
+            .collect();
         // Fresh corps first: full, then not demoralised.
         corps.sort_by_key(|&c| (s.corps(c).reduced, s.corps(c).demoralised, c));
         for c in corps.into_iter().take(usize::from(command)) {
@@ -130,7 +134,16 @@ impl NineYears {
         });
     }
 
-    fn battle_roll(&self, s: &mut State, x: SpaceId, side: Side, leaders: &[LeaderId], corps: &[CorpsId], enemy: usize, attacker: bool) -> Roll {
+    fn battle_roll(
+        &self,
+        s: &mut State,
+        x: SpaceId,
+        side: Side,
+        leaders: &[LeaderId],
+        corps: &[CorpsId],
+        enemy: usize,
+        attacker: bool,
+    ) -> Roll {
         let die = s.dice.d6();
         let tactics = leaders.iter().map(|&l| self.ratings(s, l).0).max().unwrap_or(0);
         let mut mods: i8 = 0;
@@ -208,7 +221,8 @@ impl NineYears {
                 ),
             )
         });
-        let (loser_corps, winner_corps) = if attacker_wins { (&def_corps, &att_corps) } else { (&att_corps, &def_corps) };
+        let (loser_corps, winner_corps) =
+            if attacker_wins { (&def_corps, &att_corps) } else { (&att_corps, &def_corps) };
         for _ in 0..loser_steps {
             if !self.take_step(s, x, loser, Some(loser_corps), ev) {
                 break;
@@ -344,7 +358,12 @@ impl NineYears {
                 for &l in &f.leaders {
                     self.send_leader_home(s, l, x, ev);
                 }
-                ev.say("NY 16.4", || Text::fixed("the beaten army has nowhere to retreat: its corps are lost", "разбитой армии некуда отступить: её корпуса потеряны"));
+                ev.say("NY 16.4", || {
+                    Text::fixed(
+                        "the beaten army has nowhere to retreat: its corps are lost",
+                        "разбитой армии некуда отступить: её корпуса потеряны",
+                    )
+                });
             }
         }
     }
@@ -405,12 +424,16 @@ impl NineYears {
 
     /// One corps of `side` in `x` (among `among` if given) loses a step, a
     /// full one first. Returns false when none is left to lose one.
-    pub(crate) fn take_step(&self, s: &mut State, x: SpaceId, side: Side, among: Option<&[CorpsId]>, ev: &mut Events) -> bool {
-        let here: Vec<CorpsId> = self
-            .side_corps(s, x, side)
-            .into_iter()
-            .filter(|c| among.map_or(true, |a| a.contains(c)))
-            .collect();
+    pub(crate) fn take_step(
+        &self,
+        s: &mut State,
+        x: SpaceId,
+        side: Side,
+        among: Option<&[CorpsId]>,
+        ev: &mut Events,
+    ) -> bool {
+        let here: Vec<CorpsId> =
+            self.side_corps(s, x, side).into_iter().filter(|c| among.map_or(true, |a| a.contains(c))).collect();
         let pick = here.iter().copied().find(|&c| !s.corps(c).reduced).or_else(|| here.first().copied());
         match pick {
             Some(c) => {

@@ -17,7 +17,9 @@ impl NineYears {
     /// counters (Savoy before it joins, 7.2.1) belong to no side.
     fn corps_of(&self, s: &State, i: usize, x: SpaceId, side: Side) -> bool {
         let c = CorpsId(i as u8);
-        s.corps[i].loc == Loc::Space(x) && self.corps_side(c) == Some(side) && self.at_war(s, self.scenario.corps_power(c))
+        s.corps[i].loc == Loc::Space(x)
+            && self.corps_side(c) == Some(side)
+            && self.at_war(s, self.scenario.corps_power(c))
     }
 
     /// The corps of a side in a space.
@@ -81,7 +83,9 @@ impl NineYears {
     /// counters there are the garrison.
     pub(crate) fn besieged(&self, s: &State, x: SpaceId) -> bool {
         match s.control(x).side() {
-            Some(holder) => self.fortified(x) && s.strength[x.index()] > 0 && self.count_corps(s, x, holder.other()) > 0,
+            Some(holder) => {
+                self.fortified(x) && s.strength[x.index()] > 0 && self.count_corps(s, x, holder.other()) > 0
+            }
             None => false,
         }
     }
@@ -185,7 +189,13 @@ impl NineYears {
     /// The nearest space to `from` that `goal` accepts, over links `side`
     /// may use and never through neutral ground (7.2.1, 7.2.2); at equal
     /// distance the first in the scenario's order. O(spaces + links).
-    pub(crate) fn nearest(&self, s: &State, from: SpaceId, side: Side, goal: impl Fn(SpaceId) -> bool) -> Option<SpaceId> {
+    pub(crate) fn nearest(
+        &self,
+        s: &State,
+        from: SpaceId,
+        side: Side,
+        goal: impl Fn(SpaceId) -> bool,
+    ) -> Option<SpaceId> {
         self.nearest_via(from, side, |t| self.enterable(s, t), goal)
     }
 

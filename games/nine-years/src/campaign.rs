@@ -36,7 +36,11 @@ fn finish_first() -> Illegal {
 }
 
 fn no_actions_left() -> Illegal {
-    Illegal::fixed("NY 13.4.1", "no actions are left on this round's card", "на карточке этого раунда не осталось действий")
+    Illegal::fixed(
+        "NY 13.4.1",
+        "no actions are left on this round's card",
+        "на карточке этого раунда не осталось действий",
+    )
 }
 
 fn already_active() -> Illegal {
@@ -59,7 +63,14 @@ impl NineYears {
     /// A corps of `p`, reduced or not, in `x`, free to join an action: not
     /// activated, not already in the force, not shut in a besieged fortress.
     /// Corps that are not demoralised are taken first.
-    pub(crate) fn free_corps(&self, s: &State, x: SpaceId, p: PowerId, reduced: bool, force: Option<&Force>) -> Option<CorpsId> {
+    pub(crate) fn free_corps(
+        &self,
+        s: &State,
+        x: SpaceId,
+        p: PowerId,
+        reduced: bool,
+        force: Option<&Force>,
+    ) -> Option<CorpsId> {
         // Corps of `p` in `x` are shut in when `x` is their side's besieged fortress.
         if self.scenario.side_of(p).is_some_and(|side| s.control(x).is(side)) && self.besieged(s, x) {
             return None;
@@ -93,7 +104,11 @@ impl NineYears {
             return Err(Illegal::fixed("NY 13.5", "that leader is not on the map", "этого лидера нет на карте"));
         };
         if x.is_some_and(|x| x != at) {
-            return Err(Illegal::fixed("NY 14.1.3", "that leader is not where the force is", "этого лидера нет там, где находится армия"));
+            return Err(Illegal::fixed(
+                "NY 14.1.3",
+                "that leader is not where the force is",
+                "этого лидера нет там, где находится армия",
+            ));
         }
         if s.leader(l).activated {
             return Err(already_active());
@@ -115,10 +130,18 @@ impl NineYears {
         match a {
             Action::Play(v) => {
                 if s.played {
-                    return Err(Illegal::fixed("NY 13.3", "this round's card has been played", "карточка этого раунда уже разыграна"));
+                    return Err(Illegal::fixed(
+                        "NY 13.3",
+                        "this round's card has been played",
+                        "карточка этого раунда уже разыграна",
+                    ));
                 }
                 if s.hands[side.index()][usize::from(v - 1)] == 0 {
-                    return Err(Illegal::fixed("NY 13.3", "you hold no action card of that value", "у вас нет карточки действий такого номинала"));
+                    return Err(Illegal::fixed(
+                        "NY 13.3",
+                        "you hold no action card of that value",
+                        "у вас нет карточки действий такого номинала",
+                    ));
                 }
                 if s.must_play.is_some_and(|m| m != v) {
                     return Err(Illegal::fixed(
@@ -131,7 +154,11 @@ impl NineYears {
             }
             Action::Event(e) => {
                 if !s.held[side.index()].contains(&e) {
-                    return Err(Illegal::fixed("NY 9.2.1", "you do not hold that event card", "у вас нет такой карточки события"));
+                    return Err(Illegal::fixed(
+                        "NY 9.2.1",
+                        "you do not hold that event card",
+                        "у вас нет такой карточки события",
+                    ));
                 }
                 if !self.playable(s, e) {
                     return Err(Illegal::fixed(
@@ -173,13 +200,21 @@ impl NineYears {
                     ));
                 }
                 if !self.any_free_unit(s, side, x) {
-                    return Err(Illegal::fixed("NY 13.5.5", "nothing of yours there can sail", "там нет ваших фишек, способных отплыть"));
+                    return Err(Illegal::fixed(
+                        "NY 13.5.5",
+                        "nothing of yours there can sail",
+                        "там нет ваших фишек, способных отплыть",
+                    ));
                 }
                 Ok(())
             }
             Action::Transfer => {
                 if s.used[TRANSFER] {
-                    return Err(Illegal::fixed("NY 13.5.2", "one Strategic Transfer a round", "одно Стратегическое перемещение за раунд"));
+                    return Err(Illegal::fixed(
+                        "NY 13.5.2",
+                        "one Strategic Transfer a round",
+                        "одно Стратегическое перемещение за раунд",
+                    ));
                 }
                 Ok(())
             }
@@ -192,7 +227,11 @@ impl NineYears {
                 let any = s.leader(l).demoralised
                     || self.side_corps(s, x, side).iter().any(|&c| s.corps(c).demoralised && !s.corps(c).activated);
                 if !any {
-                    return Err(Illegal::fixed("NY 13.5.4", "nothing there is demoralised", "там нет деморализованных фишек"));
+                    return Err(Illegal::fixed(
+                        "NY 13.5.4",
+                        "nothing there is demoralised",
+                        "там нет деморализованных фишек",
+                    ));
                 }
                 Ok(())
             }
@@ -245,7 +284,11 @@ impl NineYears {
             return Err(Illegal::fixed("NY 13.5.6", "that fleet is not yours", "это не ваш флот"));
         }
         if !matches!(s.fleet(f), FleetLoc::Port(_)) {
-            return Err(Illegal::fixed("NY 13.5.6", "that fleet is not prepared in its port (12.3.6)", "этот флот не подготовлен в своём порту (12.3.6)"));
+            return Err(Illegal::fixed(
+                "NY 13.5.6",
+                "that fleet is not prepared in its port (12.3.6)",
+                "этот флот не подготовлен в своём порту (12.3.6)",
+            ));
         }
         Ok(())
     }
@@ -264,7 +307,11 @@ impl NineYears {
             }
             (ForceKind::Transfer, Action::ShiftCorps(from, p, r, to)) => {
                 if self.scenario.side_of(p) != Some(side) || !self.at_war(s, p) {
-                    return Err(Illegal::fixed("NY 13.5.2", "that power is not yours or not at war", "эта держава не ваша или не воюет"));
+                    return Err(Illegal::fixed(
+                        "NY 13.5.2",
+                        "that power is not yours or not at war",
+                        "эта держава не ваша или не воюет",
+                    ));
                 }
                 if self.free_corps(s, from, p, r, None).is_none() {
                     return Err(Illegal::fixed(
@@ -290,13 +337,21 @@ impl NineYears {
         match u {
             Unit::Leader(l) => {
                 if f.leaders.contains(&l) {
-                    return Err(Illegal::fixed("NY 13.5.1", "that leader is already in the force", "этот лидер уже в армии"));
+                    return Err(Illegal::fixed(
+                        "NY 13.5.1",
+                        "that leader is already in the force",
+                        "этот лидер уже в армии",
+                    ));
                 }
                 self.free_leader(s, side, l, Some(f.space)).map(|_| ())
             }
             Unit::Corps(p, r) => {
                 if self.scenario.side_of(p) != Some(side) || !self.at_war(s, p) {
-                    return Err(Illegal::fixed("NY 13.5.1", "that power is not yours or not at war", "эта держава не ваша или не воюет"));
+                    return Err(Illegal::fixed(
+                        "NY 13.5.1",
+                        "that power is not yours or not at war",
+                        "эта держава не ваша или не воюет",
+                    ));
                 }
                 if self.free_corps(s, f.space, p, r, Some(f)).is_none() {
                     return Err(Illegal::fixed(
@@ -326,7 +381,11 @@ impl NineYears {
         match u {
             Unit::Leader(l) => {
                 if !f.leaders.contains(&l) {
-                    return Err(Illegal::fixed("NY 14.1.3", "that leader is not in the force", "этого лидера нет в армии"));
+                    return Err(Illegal::fixed(
+                        "NY 14.1.3",
+                        "that leader is not in the force",
+                        "этого лидера нет в армии",
+                    ));
                 }
                 if f.kind == ForceKind::Campaign {
                     let rest: Vec<LeaderId> = f.leaders.iter().copied().filter(|&m| m != l).collect();
@@ -362,7 +421,11 @@ impl NineYears {
             return Err(Illegal::fixed("NY 14.1.1", "no link joins those spaces", "эти области не связаны"));
         };
         if !Self::link_open(side, red) {
-            return Err(Illegal::fixed("NY 14.1.1", "red links are for the Alliance only", "красные линии доступны только Альянсу"));
+            return Err(Illegal::fixed(
+                "NY 14.1.1",
+                "red links are for the Alliance only",
+                "красные линии доступны только Альянсу",
+            ));
         }
         let cost = if red { 2 } else { 1 };
         if f.spent + cost > CAMPAIGN_MP {
@@ -388,7 +451,11 @@ impl NineYears {
         if self.enterable(s, y) {
             Ok(())
         } else if self.scenario.space(y).region == crate::Region::Portugal {
-            Err(Illegal::fixed("NY 7.2.2", "Portugal is neutral: no troops may enter it", "Португалия нейтральна: войска не могут входить в неё"))
+            Err(Illegal::fixed(
+                "NY 7.2.2",
+                "Portugal is neutral: no troops may enter it",
+                "Португалия нейтральна: войска не могут входить в неё",
+            ))
         } else {
             Err(Illegal::fixed(
                 "NY 7.2.1",
@@ -417,7 +484,11 @@ impl NineYears {
         }
         let x = f.space;
         if !s.control(x).is(side.other()) || !self.fortified(x) || s.strength[x.index()] == 0 {
-            return Err(Illegal::fixed("NY 17.1", "there is no enemy fortress here to besiege", "здесь нет вражеской крепости для осады"));
+            return Err(Illegal::fixed(
+                "NY 17.1",
+                "there is no enemy fortress here to besiege",
+                "здесь нет вражеской крепости для осады",
+            ));
         }
         if f.corps.len() < usize::from(self.defence_value(s, x)) {
             return Err(Illegal::fixed(
@@ -431,7 +502,11 @@ impl NineYears {
 
     fn check_sail(&self, s: &State, side: Side, f: &Force, y: SpaceId) -> Result<(), Illegal> {
         if f.leaders.is_empty() && f.corps.is_empty() {
-            return Err(Illegal::fixed("NY 13.5.5", "take a leader or a corps aboard first", "сначала возьмите на борт лидера или корпус"));
+            return Err(Illegal::fixed(
+                "NY 13.5.5",
+                "take a leader or a corps aboard first",
+                "сначала возьмите на борт лидера или корпус",
+            ));
         }
         let (Some(za), Some(zb)) = (self.scenario.space(f.space).port, self.scenario.space(y).port) else {
             return Err(Illegal::fixed("NY 14.5", "a Sea Move goes to a port", "Морское движение ведёт в порт"));
@@ -517,7 +592,11 @@ impl NineYears {
     /// ([`NineYears::transfer_reach`]).
     fn check_shift_in(&self, f: &Force, from: SpaceId, to: SpaceId, reach: &[Option<u8>]) -> Result<(), Illegal> {
         if f.spent >= 2 {
-            return Err(Illegal::fixed("NY 13.5.2", "a Strategic Transfer moves two counters at most", "Стратегическим перемещением перемещаются не более двух фишек"));
+            return Err(Illegal::fixed(
+                "NY 13.5.2",
+                "a Strategic Transfer moves two counters at most",
+                "Стратегическим перемещением перемещаются не более двух фишек",
+            ));
         }
         if from == to {
             return Err(Illegal::fixed("NY 13.5.2", "the counter is already there", "фишка уже там"));
@@ -611,7 +690,9 @@ impl NineYears {
             let Ok(x) = self.free_leader(s, side, l, None) else { continue };
             let reach = self.transfer_reach(s, side, x, 6);
             out.extend(
-                sc.space_ids().filter(|&t| self.check_shift_in(f, x, t, &reach).is_ok()).map(|t| Action::ShiftLeader(l, t)),
+                sc.space_ids()
+                    .filter(|&t| self.check_shift_in(f, x, t, &reach).is_ok())
+                    .map(|t| Action::ShiftLeader(l, t)),
             );
         }
         let mut from: Vec<SpaceId> = s
@@ -680,7 +761,12 @@ impl NineYears {
                 ev.reveal(Audience::Everyone, "NY 9.2.1", || {
                     Text::new(
                         format!("{} plays the held event {}: {}", side.player().en, card.name.en, card.text.en),
-                        format!("{} разыгрывает удержанное событие «{}»: {}", side.player().ru, card.name.ru, card.text.ru),
+                        format!(
+                            "{} разыгрывает удержанное событие «{}»: {}",
+                            side.player().ru,
+                            card.name.ru,
+                            card.text.ru
+                        ),
                     )
                 });
                 self.play_event(s, side, e, ev);
@@ -688,7 +774,10 @@ impl NineYears {
             Action::End => {
                 s.ap = 0;
                 ev.say("NY 13.4.2", || {
-                    Text::new(format!("{} ends the round", side.player().en), format!("{} завершает раунд", side.player().ru))
+                    Text::new(
+                        format!("{} ends the round", side.player().en),
+                        format!("{} завершает раунд", side.player().ru),
+                    )
                 });
             }
             Action::Campaign(l) => {
@@ -724,7 +813,10 @@ impl NineYears {
                     moved: false,
                 });
                 ev.say("NY 13.5.5", || {
-                    Text::new(format!("Sea Move from {}", sc.space(x).name.en), format!("Морское движение из {}", sc.space(x).name.ru))
+                    Text::new(
+                        format!("Sea Move from {}", sc.space(x).name.en),
+                        format!("Морское движение из {}", sc.space(x).name.ru),
+                    )
                 });
                 return;
             }
@@ -754,7 +846,11 @@ impl NineYears {
                 }
                 ev.say("NY 13.5.3", || {
                     Text::new(
-                        format!("Replacement: a {} corps in {} is brought back to full strength", sc.power(p).name.en, sc.space(x).name.en),
+                        format!(
+                            "Replacement: a {} corps in {} is brought back to full strength",
+                            sc.power(p).name.en,
+                            sc.space(x).name.en
+                        ),
                         format!("Пополнение: корпус ({}) в {} восстановлен", sc.power(p).name.ru, sc.space(x).name.ru),
                     )
                 });
@@ -809,7 +905,8 @@ impl NineYears {
                     s.corps[c.index()].loc = Loc::Space(to);
                     s.corps[c.index()].activated = true;
                 }
-                let what = Text::new(format!("a {} corps", sc.power(p).name.en), format!("корпус ({})", sc.power(p).name.ru));
+                let what =
+                    Text::new(format!("a {} corps", sc.power(p).name.en), format!("корпус ({})", sc.power(p).name.ru));
                 self.shifted(s, ev, what, to);
                 return;
             }
@@ -821,7 +918,10 @@ impl NineYears {
     fn shifted(&self, s: &mut State, ev: &mut Events, what: Text, to: SpaceId) {
         let name = self.scenario.space(to).name.clone();
         ev.say("NY 13.5.2", || {
-            Text::new(format!("{} transfers to {}", what.en, name.en), format!("{} перемещается в {}", what.ru, name.ru))
+            Text::new(
+                format!("{} transfers to {}", what.en, name.en),
+                format!("{} перемещается в {}", what.ru, name.ru),
+            )
         });
         if let Some(f) = s.force.as_mut() {
             f.spent += 1;
@@ -856,7 +956,9 @@ impl NineYears {
         match u {
             Unit::Leader(l) => f.leaders.retain(|&m| m != l),
             Unit::Corps(p, r) => {
-                if let Some(i) = f.corps.iter().position(|&c| self.scenario.corps_power(c) == p && s.corps[c.index()].reduced == r) {
+                if let Some(i) =
+                    f.corps.iter().position(|&c| self.scenario.corps_power(c) == p && s.corps[c.index()].reduced == r)
+                {
                     f.corps.remove(i);
                 }
             }
@@ -1053,8 +1155,16 @@ impl NineYears {
             let (ta, tb) = (a + strength, b + bonus);
             ev.roll("NY 13.5.6", &[a, b], || {
                 Text::new(
-                    format!("naval battle for the {}: {} {a}+{strength} = {ta} against {b}+{bonus} = {tb}", spec.sea.name().en, spec.name.en),
-                    format!("морское сражение за {}: {} {a}+{strength} = {ta} против {b}+{bonus} = {tb}", spec.sea.name().ru, spec.name.ru),
+                    format!(
+                        "naval battle for the {}: {} {a}+{strength} = {ta} against {b}+{bonus} = {tb}",
+                        spec.sea.name().en,
+                        spec.name.en
+                    ),
+                    format!(
+                        "морское сражение за {}: {} {a}+{strength} = {ta} против {b}+{bonus} = {tb}",
+                        spec.sea.name().ru,
+                        spec.name.ru
+                    ),
                 )
             });
             if ta == tb {
@@ -1070,7 +1180,12 @@ impl NineYears {
                     )
                 });
             } else {
-                ev.say("NY 13.5.6", || Text::fixed("the challenge fails: control does not change", "попытка не удалась: контроль не меняется"));
+                ev.say("NY 13.5.6", || {
+                    Text::fixed(
+                        "the challenge fails: control does not change",
+                        "попытка не удалась: контроль не меняется",
+                    )
+                });
             }
             break;
         }

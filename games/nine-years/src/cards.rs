@@ -55,7 +55,10 @@ impl NineYears {
             });
             // That the card is one to hold is seen by all: revealed (an undo barrier).
             ev.reveal(Audience::Everyone, "NY 9.2.1", || {
-                Text::new(format!("{} draws an event card and holds it", side.player().en), format!("{} тянет карточку события и удерживает её", side.player().ru))
+                Text::new(
+                    format!("{} draws an event card and holds it", side.player().en),
+                    format!("{} тянет карточку события и удерживает её", side.player().ru),
+                )
             });
             return;
         }
@@ -71,8 +74,16 @@ impl NineYears {
             s.gone.push(e);
             ev.reveal(Audience::Everyone, "NY 9.2.2", || {
                 Text::new(
-                    format!("{} draws {}, which cannot be played now: it leaves the game", side.player().en, card.name.en),
-                    format!("{} тянет «{}», но её нельзя разыграть: карточка уходит из игры", side.player().ru, card.name.ru),
+                    format!(
+                        "{} draws {}, which cannot be played now: it leaves the game",
+                        side.player().en,
+                        card.name.en
+                    ),
+                    format!(
+                        "{} тянет «{}», но её нельзя разыграть: карточка уходит из игры",
+                        side.player().ru,
+                        card.name.ru
+                    ),
                 )
             });
         }
@@ -114,7 +125,8 @@ impl NineYears {
                     if left == 0 {
                         break;
                     }
-                    s.corps[i] = crate::CorpsState { loc: Loc::Space(space), reduced, demoralised: false, activated: false };
+                    s.corps[i] =
+                        crate::CorpsState { loc: Loc::Space(space), reduced, demoralised: false, activated: false };
                     left -= 1;
                 }
             }
@@ -128,7 +140,8 @@ impl NineYears {
                 let printed = sc.space(x).fortress;
                 if printed > 0 {
                     // An event wears a fortress down but never takes it: at least 1.
-                    s.strength[x.index()] = (i16::from(s.strength[x.index()]) + i16::from(by)).clamp(1, i16::from(printed) + 1) as u8;
+                    s.strength[x.index()] =
+                        (i16::from(s.strength[x.index()]) + i16::from(by)).clamp(1, i16::from(printed) + 1) as u8;
                 }
             }
             Effect::Kww(n) => s.kww = (s.kww + n).clamp(-2, 2),

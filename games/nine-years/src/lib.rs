@@ -101,8 +101,12 @@ impl NineYears {
     /// Every problem found, each with the file's name, its line and key.
     pub fn from_file(file: &ScenarioFile) -> Result<NineYears, DataErrors> {
         let scenario = load::scenario(&file.name, &file.text)?;
-        let info =
-            ScenarioInfo { id: scenario.id.clone(), name: scenario.name.clone(), authored: scenario.authored, sha256: file.sha256() };
+        let info = ScenarioInfo {
+            id: scenario.id.clone(),
+            name: scenario.name.clone(),
+            authored: scenario.authored,
+            sha256: file.sha256(),
+        };
         Ok(NineYears::assemble(scenario, info))
     }
 
@@ -219,7 +223,12 @@ impl NineYears {
             Phase::Round => self.round_candidates(s, side, out),
             Phase::Savoy => out.extend([Action::Neutral(true), Action::Neutral(false)]),
             Phase::Peace => {
-                out.extend([Action::Peace(false, false), Action::Peace(true, false), Action::Peace(false, true), Action::Peace(true, true)]);
+                out.extend([
+                    Action::Peace(false, false),
+                    Action::Peace(true, false),
+                    Action::Peace(false, true),
+                    Action::Peace(true, true),
+                ]);
             }
             Phase::Over => {}
         }

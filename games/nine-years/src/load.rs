@@ -252,7 +252,13 @@ fn control(c: &mut Check, v: &Spanned<String>, key: &str) -> Control {
     })
 }
 
-fn lookup<T>(c: &mut Check, v: &Spanned<String>, key: &str, what: (&str, &str), f: impl Fn(&str) -> Option<T>) -> Option<T> {
+fn lookup<T>(
+    c: &mut Check,
+    v: &Spanned<String>,
+    key: &str,
+    what: (&str, &str),
+    f: impl Fn(&str) -> Option<T>,
+) -> Option<T> {
     let r = f(v.get_ref());
     if r.is_none() {
         c.err(
@@ -276,10 +282,20 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
         let mut seen = BTreeSet::new();
         for (at, id) in items {
             if !valid_id(id) {
-                c.err(at, format!("{table}.id"), format!("id {id:?} must be [a-z0-9-]"), format!("id {id:?} должен быть [a-z0-9-]"));
+                c.err(
+                    at,
+                    format!("{table}.id"),
+                    format!("id {id:?} must be [a-z0-9-]"),
+                    format!("id {id:?} должен быть [a-z0-9-]"),
+                );
             }
             if !seen.insert(id.to_owned()) {
-                c.err(at, format!("{table}.id"), format!("{table} {id:?} is given twice"), format!("{table} {id:?} указан дважды"));
+                c.err(
+                    at,
+                    format!("{table}.id"),
+                    format!("{table} {id:?} is given twice"),
+                    format!("{table} {id:?} указан дважды"),
+                );
             }
         }
     }
@@ -288,7 +304,12 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
     ids(c, "leader", raw.leader.iter().map(|p| (p.span().start, p.get_ref().id.as_str())));
     ids(c, "fleet", raw.fleet.iter().map(|p| (p.span().start, p.get_ref().id.as_str())));
     ids(c, "event", raw.event.iter().map(|p| (p.span().start, p.get_ref().id.as_str())));
-    for (n, len) in [("space", raw.space.len()), ("leader", raw.leader.len()), ("event", raw.event.len()), ("power", raw.power.len())] {
+    for (n, len) in [
+        ("space", raw.space.len()),
+        ("leader", raw.leader.len()),
+        ("event", raw.event.len()),
+        ("power", raw.power.len()),
+    ] {
         if len > 250 {
             c.err(0, n, format!("at most 250 of {n}"), format!("не более 250: {n}"));
             return None;
@@ -314,7 +335,12 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
             s => match Side::parse(s) {
                 Some(side) => Some(side),
                 None => {
-                    c.err(r.side.span().start, "power.side", format!("{s:?} is not alliance, bourbon or neutral"), format!("{s:?} — не alliance, bourbon или neutral"));
+                    c.err(
+                        r.side.span().start,
+                        "power.side",
+                        format!("{s:?} is not alliance, bourbon or neutral"),
+                        format!("{s:?} — не alliance, bourbon или neutral"),
+                    );
                     None
                 }
             },
@@ -334,19 +360,35 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
     let mut spaces = Vec::new();
     for s in &raw.space {
         let r = s.get_ref();
-        let region = Region::ALL.iter().find(|(_, id)| id == r.region.get_ref()).map(|(g, _)| *g).unwrap_or_else(|| {
-            c.err(r.region.span().start, "space.region", format!("no region {:?}", r.region.get_ref()), format!("нет региона {:?}", r.region.get_ref()));
-            Region::France
-        });
+        let region =
+            Region::ALL.iter().find(|(_, id)| id == r.region.get_ref()).map(|(g, _)| *g).unwrap_or_else(|| {
+                c.err(
+                    r.region.span().start,
+                    "space.region",
+                    format!("no region {:?}", r.region.get_ref()),
+                    format!("нет региона {:?}", r.region.get_ref()),
+                );
+                Region::France
+            });
         let port = r.port.as_ref().and_then(|p| {
             let sea = Sea::parse(p.get_ref());
             if sea.is_none() {
-                c.err(p.span().start, "space.port", format!("{:?} is not atlantic or mediterranean", p.get_ref()), format!("{:?} — не atlantic или mediterranean", p.get_ref()));
+                c.err(
+                    p.span().start,
+                    "space.port",
+                    format!("{:?} is not atlantic or mediterranean", p.get_ref()),
+                    format!("{:?} — не atlantic или mediterranean", p.get_ref()),
+                );
             }
             sea
         });
         if r.fortress > 3 {
-            c.err(s.span().start, format!("space[{}].fortress", r.id), "fortress strength is 0-3".into(), "сила крепости — от 0 до 3".into());
+            c.err(
+                s.span().start,
+                format!("space[{}].fortress", r.id),
+                "fortress strength is 0-3".into(),
+                "сила крепости — от 0 до 3".into(),
+            );
         }
         let home = r.home.iter().filter_map(|h| lookup(c, h, "space.home", POWER, pw)).collect();
         let ctl = control(c, &r.control, "space.control");
@@ -370,7 +412,12 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
             continue;
         };
         if a == b || spaces[a.index()].links.iter().any(|&(t, _)| t == b) {
-            c.err(l.span().start, "link", format!("link {} - {} is a loop or given twice", r.a.get_ref(), r.b.get_ref()), format!("связь {} - {} замкнута на себя или указана дважды", r.a.get_ref(), r.b.get_ref()));
+            c.err(
+                l.span().start,
+                "link",
+                format!("link {} - {} is a loop or given twice", r.a.get_ref(), r.b.get_ref()),
+                format!("связь {} - {} замкнута на себя или указана дважды", r.a.get_ref(), r.b.get_ref()),
+            );
             continue;
         }
         spaces[a.index()].links.push((b, r.red));
@@ -395,11 +442,26 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
         if let Some(e) = &r.event {
             starts.extend(lookup(c, e, &format!("{key}.event"), ("event", "события"), ev).map(LeaderStart::Event));
         }
-        if starts.len() != 1 {
-            c.err(l.span().start, key.clone(), "give exactly one of at, year, revolution, event".into(), "укажите ровно одно из at, year, revolution, event".into());
+        // Count the starts given, not those found: a bad id is its own problem.
+        let given = usize::from(r.at.is_some())
+            + usize::from(r.year.is_some())
+            + usize::from(r.revolution)
+            + usize::from(r.event.is_some());
+        if given != 1 {
+            c.err(
+                l.span().start,
+                key.clone(),
+                "give exactly one of at, year, revolution, event".into(),
+                "укажите ровно одно из at, year, revolution, event".into(),
+            );
         }
         if r.tactics > 3 || r.command == 0 || r.command > 9 || r.siege > 1 {
-            c.err(l.span().start, key.clone(), "tactics 0-3, command 1-9, siege 0-1".into(), "тактика 0-3, командование 1-9, осада 0-1".into());
+            c.err(
+                l.span().start,
+                key.clone(),
+                "tactics 0-3, command 1-9, siege 0-1".into(),
+                "тактика 0-3, командование 1-9, осада 0-1".into(),
+            );
         }
         leaders.push(Leader {
             id: r.id.clone(),
@@ -416,7 +478,9 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
     let mut corps = Vec::new();
     for k in &raw.corps {
         let r = k.get_ref();
-        let (Some(p), Some(s)) = (lookup(c, &r.power, "corps.power", POWER, pw), lookup(c, &r.at, "corps.at", SPACE, sp)) else {
+        let (Some(p), Some(s)) =
+            (lookup(c, &r.power, "corps.power", POWER, pw), lookup(c, &r.at, "corps.at", SPACE, sp))
+        else {
             continue;
         };
         for i in 0..(r.full + r.reduced) {
@@ -442,14 +506,26 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
         if let Some(e) = &r.event {
             starts.extend(lookup(c, e, "arrival.event", ("event", "события"), ev).map(CorpsStart::Event));
         }
-        if starts.len() != 1 {
-            c.err(k.span().start, "arrival", "give exactly one of year, revolution, event".into(), "укажите ровно одно из year, revolution, event".into());
+        let given = usize::from(r.year.is_some()) + usize::from(r.revolution) + usize::from(r.event.is_some());
+        if given != 1 {
+            c.err(
+                k.span().start,
+                "arrival",
+                "give exactly one of year, revolution, event".into(),
+                "укажите ровно одно из year, revolution, event".into(),
+            );
             continue;
         }
-        corps.extend((0..r.corps).map(|_| Corps { power: p, start: starts[0] }));
+        let Some(&start) = starts.first() else { continue };
+        corps.extend((0..r.corps).map(|_| Corps { power: p, start }));
     }
     if corps.len() > 250 {
-        c.err(0, "corps", format!("{} corps counters: at most 250", corps.len()), format!("{} корпусов: не более 250", corps.len()));
+        c.err(
+            0,
+            "corps",
+            format!("{} corps counters: at most 250", corps.len()),
+            format!("{} корпусов: не более 250", corps.len()),
+        );
         return None;
     }
 
@@ -461,11 +537,21 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
         let port = lookup(c, &r.port, "fleet.port", SPACE, sp);
         let capital = lookup(c, &r.capital, "fleet.capital", POWER, pw);
         if side.is_none() || sea.is_none() || r.strength > 2 {
-            c.err(f.span().start, format!("fleet[{}]", r.id), "side alliance|bourbon, sea atlantic|mediterranean, strength 0-2".into(), "сторона alliance|bourbon, море atlantic|mediterranean, сила 0-2".into());
+            c.err(
+                f.span().start,
+                format!("fleet[{}]", r.id),
+                "side alliance|bourbon, sea atlantic|mediterranean, strength 0-2".into(),
+                "сторона alliance|bourbon, море atlantic|mediterranean, сила 0-2".into(),
+            );
         }
         if let (Some(port), Some(sea)) = (port, sea) {
             if spaces.get(port.index()).and_then(|s| s.port) != Some(sea) {
-                c.err(r.port.span().start, format!("fleet[{}].port", r.id), "the home port must be a port on the fleet's sea zone".into(), "порт приписки должен быть портом морской зоны флота".into());
+                c.err(
+                    r.port.span().start,
+                    format!("fleet[{}].port", r.id),
+                    "the home port must be a port on the fleet's sea zone".into(),
+                    "порт приписки должен быть портом морской зоны флота".into(),
+                );
             }
         }
         fleets.push(Fleet {
@@ -479,14 +565,24 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
         });
     }
     if fleets.len() != 4 {
-        c.err(0, "fleet", format!("{} fleets: the rules have exactly four (12.3.6)", fleets.len()), format!("флотов {}: по правилам их ровно четыре (12.3.6)", fleets.len()));
+        c.err(
+            0,
+            "fleet",
+            format!("{} fleets: the rules have exactly four (12.3.6)", fleets.len()),
+            format!("флотов {}: по правилам их ровно четыре (12.3.6)", fleets.len()),
+        );
     }
 
     let mut actions = Vec::new();
     for a in &raw.action {
         let r = a.get_ref();
         if !(1..=3).contains(&r.value) {
-            c.err(a.span().start, "action.value", "an action card carries 1 to 3 actions (13.4.1)".into(), "карточка действий даёт от 1 до 3 действий (13.4.1)".into());
+            c.err(
+                a.span().start,
+                "action.value",
+                "an action card carries 1 to 3 actions (13.4.1)".into(),
+                "карточка действий даёт от 1 до 3 действий (13.4.1)".into(),
+            );
         }
         actions.extend(std::iter::repeat(r.value.clamp(1, 3)).take(usize::from(r.count)));
     }
@@ -498,7 +594,12 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
         let long_term = if r.long_term {
             let lt = LongTerm::ALL.iter().find(|(_, id)| *id == r.id).map(|(l, _)| *l);
             if lt.is_none() {
-                c.err(e.span().start, key.clone(), "a long-term event must be guerre-de-course, zenta, beachy-head or louvois (9.2.3)".into(), "долговременное событие — guerre-de-course, zenta, beachy-head или louvois (9.2.3)".into());
+                c.err(
+                    e.span().start,
+                    key.clone(),
+                    "a long-term event must be guerre-de-course, zenta, beachy-head or louvois (9.2.3)".into(),
+                    "долговременное событие — guerre-de-course, zenta, beachy-head или louvois (9.2.3)".into(),
+                );
             }
             lt
         } else {
@@ -516,7 +617,12 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
             match effect(t.get_ref(), &sp, &ld, &pw) {
                 Ok(eff) => {
                     if eff.held_only() && !r.hold {
-                        c.err(t.span().start, format!("{key}.effects"), "actions, battle and siege are for held cards only".into(), "actions, battle и siege — только для удерживаемых карточек".into());
+                        c.err(
+                            t.span().start,
+                            format!("{key}.effects"),
+                            "actions, battle and siege are for held cards only".into(),
+                            "actions, battle и siege — только для удерживаемых карточек".into(),
+                        );
                     }
                     effects.push(eff);
                 }
@@ -571,28 +677,58 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
     };
     for (i, p) in powers.iter().enumerate() {
         if p.capitals.is_empty() && PowerId(i as u8) != named.catalan {
-            c.err(0, format!("power[{}].capital", p.id), "every power needs a capital (2.4)".into(), "у каждой державы должна быть столица (2.4)".into());
+            c.err(
+                0,
+                format!("power[{}].capital", p.id),
+                "every power needs a capital (2.4)".into(),
+                "у каждой державы должна быть столица (2.4)".into(),
+            );
         }
     }
     let sea_ctl = [control(c, &raw.atlantic, "atlantic"), control(c, &raw.mediterranean, "mediterranean")];
     if raw.last_year.get_ref() < &raw.first_year {
-        c.err(raw.last_year.span().start, "last_year", "the last year is before the first".into(), "последний год раньше первого".into());
+        c.err(
+            raw.last_year.span().start,
+            "last_year",
+            "the last year is before the first".into(),
+            "последний год раньше первого".into(),
+        );
     }
     if *raw.vp.get_ref() == 0 || *raw.vp.get_ref() >= 35 {
-        c.err(raw.vp.span().start, "vp", "the VP marker must start between 1 and 34 (6.2)".into(), "маркер ПО должен начинать между 1 и 34 (6.2)".into());
+        c.err(
+            raw.vp.span().start,
+            "vp",
+            "the VP marker must start between 1 and 34 (6.2)".into(),
+            "маркер ПО должен начинать между 1 и 34 (6.2)".into(),
+        );
     }
     if !(-2..=2).contains(raw.kww.get_ref()) {
         c.err(raw.kww.span().start, "kww", "the KWW marker is -2..2".into(), "маркер KWW — от -2 до 2".into());
     }
     if actions.is_empty() || usize::from(*raw.cards.get_ref()) * 2 > actions.len() {
-        c.err(raw.cards.span().start, "cards", "the action deck must hold both hands (13.1)".into(), "колода действий должна вмещать обе руки (13.1)".into());
+        c.err(
+            raw.cards.span().start,
+            "cards",
+            "the action deck must hold both hands (13.1)".into(),
+            "колода действий должна вмещать обе руки (13.1)".into(),
+        );
     }
     if *raw.cards_first_year.get_ref() > *raw.cards.get_ref() {
-        c.err(raw.cards_first_year.span().start, "cards_first_year", "more cards in the first year than in others".into(), "в первый год карточек больше, чем в другие".into());
+        c.err(
+            raw.cards_first_year.span().start,
+            "cards_first_year",
+            "more cards in the first year than in others".into(),
+            "в первый год карточек больше, чем в другие".into(),
+        );
     }
     let bi = raw.bourbon_initiative.get_ref();
     if bi[0] > bi[1] {
-        c.err(raw.bourbon_initiative.span().start, "bourbon_initiative", "[from, to] with from <= to".into(), "[с, по], где с <= по".into());
+        c.err(
+            raw.bourbon_initiative.span().start,
+            "bourbon_initiative",
+            "[from, to] with from <= to".into(),
+            "[с, по], где с <= по".into(),
+        );
     }
     if !c.errors.0.is_empty() {
         return None;
@@ -639,7 +775,9 @@ fn get_int(t: &toml::Table, k: &str) -> Option<i64> {
 }
 
 fn side_of(t: &toml::Table, k: &str) -> Result<Control, Why> {
-    get_str(t, k).and_then(Control::parse).ok_or_else(|| why("side/control must be alliance, bourbon or none", "сторона должна быть alliance, bourbon или none"))
+    get_str(t, k).and_then(Control::parse).ok_or_else(|| {
+        why("side/control must be alliance, bourbon or none", "сторона должна быть alliance, bourbon или none")
+    })
 }
 
 fn condition(
@@ -685,9 +823,15 @@ fn effect(
     let space = |k| get_str(t, k).and_then(sp).ok_or_else(|| why("no such space", "нет такой области"));
     let leader = |k| get_str(t, k).and_then(ld).ok_or_else(|| why("no such leader", "нет такого лидера"));
     let side = |k| {
-        get_str(t, k).and_then(Side::parse).ok_or_else(|| why("side must be alliance or bourbon", "сторона должна быть alliance или bourbon"))
+        get_str(t, k)
+            .and_then(Side::parse)
+            .ok_or_else(|| why("side must be alliance or bourbon", "сторона должна быть alliance или bourbon"))
     };
-    let positive = |k| small(t, k).and_then(|v| u8::try_from(v).map_err(|_| why("a positive number is expected", "ожидалось положительное число")));
+    let positive = |k| {
+        small(t, k).and_then(|v| {
+            u8::try_from(v).map_err(|_| why("a positive number is expected", "ожидалось положительное число"))
+        })
+    };
     if t.contains_key("vp") {
         return Ok(Effect::Vp(small(t, "vp")?));
     }
@@ -698,7 +842,8 @@ fn effect(
         return Ok(Effect::Cards(side("side")?, small(t, "cards")?));
     }
     if let Some(s) = get_str(t, "sea") {
-        let sea = Sea::parse(s).ok_or_else(|| why("sea must be atlantic or mediterranean", "море — atlantic или mediterranean"))?;
+        let sea = Sea::parse(s)
+            .ok_or_else(|| why("sea must be atlantic or mediterranean", "море — atlantic или mediterranean"))?;
         return Ok(Effect::SeaControl(sea, side_of(t, "control")?));
     }
     if t.contains_key("leader") {

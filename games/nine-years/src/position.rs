@@ -42,9 +42,19 @@ impl NineYears {
             || format!("{} — не год сценария ({}–{})", s.year, sc.first_year, sc.last_year),
         );
         e.check(s.vp <= 40, || "vp".into(), || "the VP track runs 0-40".into(), || "трек ПО — от 0 до 40".into());
-        e.check((-2..=2).contains(&s.kww), || "kww".into(), || "the KWW marker is -2..2".into(), || "маркер KWW — от -2 до 2".into());
+        e.check(
+            (-2..=2).contains(&s.kww),
+            || "kww".into(),
+            || "the KWW marker is -2..2".into(),
+            || "маркер KWW — от -2 до 2".into(),
+        );
         e.check(s.idx <= 2, || "idx".into(), || "idx is 0, 1 or 2".into(), || "idx — 0, 1 или 2".into());
-        e.check(s.ap <= 9, || "ap".into(), || "at most 9 actions a round".into(), || "не более 9 действий за раунд".into());
+        e.check(
+            s.ap <= 9,
+            || "ap".into(),
+            || "at most 9 actions a round".into(),
+            || "не более 9 действий за раунд".into(),
+        );
         let space_ok = |x: SpaceId| x.index() < n;
         for x in sc.space_ids() {
             let i = x.index();
@@ -61,7 +71,8 @@ impl NineYears {
                 || "a line is level 0-2 and has a builder when built".into(),
                 || "линия — уровня 0–2, у построенной есть строитель".into(),
             );
-            let neutral_ok = matches!(sp.region, crate::Region::Savoy | crate::Region::Portugal) || sp.control == Control::None;
+            let neutral_ok =
+                matches!(sp.region, crate::Region::Savoy | crate::Region::Portugal) || sp.control == Control::None;
             e.check(
                 s.control[i] != Control::None || neutral_ok,
                 || format!("control[{i}] ({})", sp.id),
@@ -99,12 +110,22 @@ impl NineYears {
             }
             let power = sc.corps[i].power;
             if power == sc.named.savoy && s.savoy == Savoy::Out {
-                e.check(c.loc == Loc::Removed, at, || "Savoy is out of the war: its corps are removed".into(), || "Савойя вышла из войны: её корпуса удалены".into());
+                e.check(
+                    c.loc == Loc::Removed,
+                    at,
+                    || "Savoy is out of the war: its corps are removed".into(),
+                    || "Савойя вышла из войны: её корпуса удалены".into(),
+                );
             }
         }
         for (i, l) in s.leaders.iter().enumerate() {
             if let LeaderLoc::Space(x) = l.loc {
-                e.check(space_ok(x), || format!("leaders[{i}]"), || "space out of range".into(), || "область вне диапазона".into());
+                e.check(
+                    space_ok(x),
+                    || format!("leaders[{i}]"),
+                    || "space out of range".into(),
+                    || "область вне диапазона".into(),
+                );
             }
         }
         // Every action card once: deck, hands, discard.
@@ -136,7 +157,22 @@ impl NineYears {
             if let Some(k) = seen.get_mut(ev.index()) {
                 *k += 1;
             } else {
-                e.check(false, || "event_deck".into(), || "an event card out of range".into(), || "карточка события вне диапазона".into());
+                e.check(
+                    false,
+                    || "event_deck".into(),
+                    || "an event card out of range".into(),
+                    || "карточка события вне диапазона".into(),
+                );
+            }
+        }
+        for (side, held) in s.held.iter().enumerate() {
+            for &ev in held {
+                e.check(
+                    sc.events.get(ev.index()).is_some_and(|c| c.hold),
+                    || format!("held[{side}]"),
+                    || "only \"hold until played\" cards are held; any other is played at once (9.2.1)".into(),
+                    || "удерживать можно только карточки «Удерживайте пока не разыграете»; остальные разыгрываются сразу (9.2.1)".into(),
+                );
             }
         }
         for (i, &k) in seen.iter().enumerate() {
@@ -158,7 +194,12 @@ impl NineYears {
                 || "флот в ячейке контроля тогда и только тогда, когда его сторона контролирует зону (10.1)".into(),
             );
             if let FleetLoc::Port(k) = st {
-                e.check((1..=2).contains(k), || format!("fleets[{f}]"), || "strength 1 or 2".into(), || "сила 1 или 2".into());
+                e.check(
+                    (1..=2).contains(k),
+                    || format!("fleets[{f}]"),
+                    || "strength 1 or 2".into(),
+                    || "сила 1 или 2".into(),
+                );
             }
         }
         // The step of the turn.
@@ -199,7 +240,12 @@ impl NineYears {
             }
         }
         if let Some(Pending::Intercept(x) | Pending::Garrison(x) | Pending::Retreat(x)) = s.pending {
-            e.check(space_ok(x), || "pending".into(), || "space out of range".into(), || "область вне диапазона".into());
+            e.check(
+                space_ok(x),
+                || "pending".into(),
+                || "space out of range".into(),
+                || "область вне диапазона".into(),
+            );
         }
         e.check(
             (s.phase == Phase::Over) == s.end.is_some(),

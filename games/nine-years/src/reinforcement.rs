@@ -51,7 +51,9 @@ impl NineYears {
                 "Britain is not at war before the Glorious Revolution",
                 "Британия не воюет до Славной революции",
             )),
-            _ if p == n.portugal => Err(Illegal::fixed("NY 7.2.2", "Portugal stays neutral all game", "Португалия нейтральна всю игру")),
+            _ if p == n.portugal => {
+                Err(Illegal::fixed("NY 7.2.2", "Portugal stays neutral all game", "Португалия нейтральна всю игру"))
+            }
             _ => Err(Illegal::fixed(
                 "NY 7.2.1",
                 "that power is neutral now (Savoy until it joins in 1690, or after it leaves the war)",
@@ -65,7 +67,11 @@ impl NineYears {
     pub(crate) fn check_placement(&self, s: &State, side: Side, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
         let n = &self.scenario.named;
         if !s.control(x).is(side) {
-            return Err(Illegal::fixed("NY 12.2.3", "corps are placed only in friendly spaces", "корпуса размещаются только в дружественных областях"));
+            return Err(Illegal::fixed(
+                "NY 12.2.3",
+                "corps are placed only in friendly spaces",
+                "корпуса размещаются только в дружественных областях",
+            ));
         }
         if self.count_corps(s, x, side) + 1 > self.crowd_limit(x) {
             return Err(Illegal::fixed(
@@ -88,7 +94,11 @@ impl NineYears {
         if p == n.catalan {
             // 7.2.3: any Bourbon space in Spain with LOC to Paris.
             if self.scenario.space(x).region != Region::Spain {
-                return Err(Illegal::fixed("NY 7.2.3", "Catalan corps form only in Spain", "каталонские корпуса формируются только в Испании"));
+                return Err(Illegal::fixed(
+                    "NY 7.2.3",
+                    "Catalan corps form only in Spain",
+                    "каталонские корпуса формируются только в Испании",
+                ));
             }
             if !self.supply_to(s, side, x, &[n.paris], false).traced() {
                 return Err(Illegal::fixed("NY 7.2.3", "no LOC to Paris from there", "оттуда нет ЛК до Парижа"));
@@ -118,7 +128,11 @@ impl NineYears {
             return self.home_line(s, p, x);
         }
         if !self.is_home_now(s, x, p) {
-            return Err(Illegal::fixed("NY 12.2.3", "that is not a home space of the corps' power", "это не домашняя область державы корпуса"));
+            return Err(Illegal::fixed(
+                "NY 12.2.3",
+                "that is not a home space of the corps' power",
+                "это не домашняя область державы корпуса",
+            ));
         }
         self.home_line(s, p, x)
     }
@@ -138,7 +152,11 @@ impl NineYears {
         if self.supply_home(s, p, x).traced() {
             Ok(())
         } else {
-            Err(Illegal::fixed("NY 12.3.3", "no LOC from there to the power's capital", "оттуда нет ЛК до столицы державы"))
+            Err(Illegal::fixed(
+                "NY 12.3.3",
+                "no LOC from there to the power's capital",
+                "оттуда нет ЛК до столицы державы",
+            ))
         }
     }
 
@@ -156,7 +174,11 @@ impl NineYears {
                     ));
                 }
                 if !(0..s.corps.len()).any(|i| self.scenario.corps[i].power == p && s.corps[i].loc == Loc::Pool) {
-                    return Err(Illegal::fixed("NY 12.3.2", "no corps of that power in the force pool", "в Пуле войск нет корпусов этой державы"));
+                    return Err(Illegal::fixed(
+                        "NY 12.3.2",
+                        "no corps of that power in the force pool",
+                        "в Пуле войск нет корпусов этой державы",
+                    ));
                 }
                 if rp < if full { 2 } else { 1 } {
                     return Err(poor());
@@ -173,7 +195,11 @@ impl NineYears {
                     ));
                 }
                 if self.reduced_corps(s, p, x).is_none() {
-                    return Err(Illegal::fixed("NY 12.3.5", "no reduced corps of that power there", "там нет ослабленного корпуса этой державы"));
+                    return Err(Illegal::fixed(
+                        "NY 12.3.5",
+                        "no reduced corps of that power there",
+                        "там нет ослабленного корпуса этой державы",
+                    ));
                 }
                 if rp < 1 {
                     return Err(poor());
@@ -183,7 +209,11 @@ impl NineYears {
             (Phase::Spend, Action::Line(x)) => self.check_line(s, side, x),
             (Phase::Spend, Action::Colonial) => {
                 if s.colonial[side.index()] {
-                    return Err(Illegal::fixed("NY 18.2", "colonial support is sent once a turn", "колониальная поддержка отправляется раз в ход"));
+                    return Err(Illegal::fixed(
+                        "NY 18.2",
+                        "colonial support is sent once a turn",
+                        "колониальная поддержка отправляется раз в ход",
+                    ));
                 }
                 if rp < 1 {
                     return Err(poor());
@@ -195,7 +225,11 @@ impl NineYears {
             (Phase::Place, Action::Place(p, x)) => {
                 self.own_power(s, side, p)?;
                 if !(0..s.corps.len()).any(|i| self.scenario.corps[i].power == p && s.corps[i].loc == Loc::Due) {
-                    return Err(Illegal::fixed("NY 12.2.1", "no corps of that power arrives now", "корпуса этой державы сейчас не прибывают"));
+                    return Err(Illegal::fixed(
+                        "NY 12.2.1",
+                        "no corps of that power arrives now",
+                        "корпуса этой державы сейчас не прибывают",
+                    ));
                 }
                 self.check_placement(s, side, p, x)
             }
@@ -216,7 +250,11 @@ impl NineYears {
                         && self.scenario.leader_side(l) == Some(side)
                         && self.at_war(s, self.scenario.leader(l).power)
                 }) {
-                    return Err(Illegal::fixed("NY 12.2.2", "arriving leaders must be placed", "прибывающих лидеров нужно разместить"));
+                    return Err(Illegal::fixed(
+                        "NY 12.2.2",
+                        "arriving leaders must be placed",
+                        "прибывающих лидеров нужно разместить",
+                    ));
                 }
                 Ok(())
             }
@@ -226,7 +264,8 @@ impl NineYears {
 
     /// A reduced corps of a power in a space.
     pub(crate) fn reduced_corps(&self, s: &State, p: PowerId, x: SpaceId) -> Option<usize> {
-        (0..s.corps.len()).find(|&i| self.scenario.corps[i].power == p && s.corps[i].loc == Loc::Space(x) && s.corps[i].reduced)
+        (0..s.corps.len())
+            .find(|&i| self.scenario.corps[i].power == p && s.corps[i].loc == Loc::Space(x) && s.corps[i].reduced)
     }
 
     /// An arrived corps of the side and a space that may take it (12.2.4).
@@ -244,10 +283,18 @@ impl NineYears {
 
     fn check_line(&self, s: &State, side: Side, x: SpaceId) -> Result<(), Illegal> {
         if !s.control(x).is(side) {
-            return Err(Illegal::fixed("NY 15.2", "lines are built only in friendly spaces", "линии строятся только в дружественных областях"));
+            return Err(Illegal::fixed(
+                "NY 15.2",
+                "lines are built only in friendly spaces",
+                "линии строятся только в дружественных областях",
+            ));
         }
         if self.count_corps(s, x, side) < 5 {
-            return Err(Illegal::fixed("NY 15.2", "building a line needs 5 corps in the space", "для постройки линии нужны 5 корпусов в области"));
+            return Err(Illegal::fixed(
+                "NY 15.2",
+                "building a line needs 5 corps in the space",
+                "для постройки линии нужны 5 корпусов в области",
+            ));
         }
         let line = s.lines[x.index()];
         if line.level >= 2 {
@@ -268,7 +315,11 @@ impl NineYears {
             return Err(Illegal::fixed("NY 12.3.6", "that fleet is not yours", "это не ваш флот"));
         }
         if s.fleet(f) != FleetLoc::Pool {
-            return Err(Illegal::fixed("NY 12.3.6", "that fleet is not in the force pool", "этого флота нет в Пуле войск"));
+            return Err(Illegal::fixed(
+                "NY 12.3.6",
+                "that fleet is not in the force pool",
+                "этого флота нет в Пуле войск",
+            ));
         }
         if s.sea[spec.sea.index()].is(side) {
             return Err(Illegal::fixed(
@@ -281,7 +332,11 @@ impl NineYears {
             return Err(Illegal::fixed("NY 12.3.1", "not enough resource points left", "не хватает очков ресурсов"));
         }
         if !s.control(spec.port).is(side) || !self.supply_home(s, spec.capital, spec.port).traced() {
-            return Err(Illegal::fixed("NY 12.3.6", "the home port has no LOC to its capital", "у порта приписки нет ЛК до столицы"));
+            return Err(Illegal::fixed(
+                "NY 12.3.6",
+                "the home port has no LOC to its capital",
+                "у порта приписки нет ЛК до столицы",
+            ));
         }
         Ok(())
     }
@@ -299,12 +354,20 @@ impl NineYears {
                 }
             }
             LeaderLoc::Space(_) => {
-                return Err(Illegal::fixed("NY 12.4", "that leader has already moved this phase", "этот лидер уже перемещён в эту фазу"))
+                return Err(Illegal::fixed(
+                    "NY 12.4",
+                    "that leader has already moved this phase",
+                    "этот лидер уже перемещён в эту фазу",
+                ))
             }
             _ => return Err(Illegal::fixed("NY 12.4", "that leader is not in play", "этого лидера нет в игре")),
         }
         if !s.control(x).is(side) {
-            return Err(Illegal::fixed("NY 12.2.2", "leaders go only to friendly spaces", "лидеры перемещаются только в дружественные области"));
+            return Err(Illegal::fixed(
+                "NY 12.2.2",
+                "leaders go only to friendly spaces",
+                "лидеры перемещаются только в дружественные области",
+            ));
         }
         Ok(())
     }
@@ -323,7 +386,8 @@ impl NineYears {
                 pooled.sort();
                 pooled.dedup();
                 for p in pooled {
-                    if sc.side_of(p) != Some(side) || !self.at_war(s, p) || s.formed[p.index()] >= self.form_limit(s, p) {
+                    if sc.side_of(p) != Some(side) || !self.at_war(s, p) || s.formed[p.index()] >= self.form_limit(s, p)
+                    {
                         continue;
                     }
                     for x in sc.space_ids().filter(|&x| s.control(x).is(side) && self.placement_candidate(s, p, x)) {
@@ -382,15 +446,28 @@ impl NineYears {
         let si = side.index();
         match a {
             Action::Form(p, x, full) => {
-                let i = (0..s.corps.len()).find(|&i| sc.corps[i].power == p && s.corps[i].loc == Loc::Pool).expect("checked");
-                s.corps[i] = crate::CorpsState { loc: Loc::Space(x), reduced: !full, demoralised: false, activated: false };
+                let i = (0..s.corps.len())
+                    .find(|&i| sc.corps[i].power == p && s.corps[i].loc == Loc::Pool)
+                    .expect("checked");
+                s.corps[i] =
+                    crate::CorpsState { loc: Loc::Space(x), reduced: !full, demoralised: false, activated: false };
                 s.formed[p.index()] += 1;
                 s.rp[si] -= if full { 2 } else { 1 };
                 self.note_amsterdam(s, p, x);
                 ev.say("NY 12.3.4", || {
                     Text::new(
-                        format!("a {} {} corps is formed in {}", if full { "full" } else { "reduced" }, sc.power(p).name.en, sc.space(x).name.en),
-                        format!("сформирован {} корпус ({}) в {}", if full { "полнокровный" } else { "ослабленный" }, sc.power(p).name.ru, sc.space(x).name.ru),
+                        format!(
+                            "a {} {} corps is formed in {}",
+                            if full { "full" } else { "reduced" },
+                            sc.power(p).name.en,
+                            sc.space(x).name.en
+                        ),
+                        format!(
+                            "сформирован {} корпус ({}) в {}",
+                            if full { "полнокровный" } else { "ослабленный" },
+                            sc.power(p).name.ru,
+                            sc.space(x).name.ru
+                        ),
                     )
                 });
             }
@@ -422,7 +499,10 @@ impl NineYears {
                 s.colonial[si] = true;
                 s.rp[si] -= 1;
                 ev.say("NY 18.2", || {
-                    Text::new(format!("{} sends colonial support", side.player().en), format!("{} отправляет колониальную поддержку", side.player().ru))
+                    Text::new(
+                        format!("{} sends colonial support", side.player().en),
+                        format!("{} отправляет колониальную поддержку", side.player().ru),
+                    )
                 });
             }
             Action::Fleet(f, n) => {
@@ -436,7 +516,9 @@ impl NineYears {
                 });
             }
             Action::Place(p, x) => {
-                let i = (0..s.corps.len()).find(|&i| sc.corps[i].power == p && s.corps[i].loc == Loc::Due).expect("checked");
+                let i = (0..s.corps.len())
+                    .find(|&i| sc.corps[i].power == p && s.corps[i].loc == Loc::Due)
+                    .expect("checked");
                 s.corps[i].loc = Loc::Space(x);
                 self.note_amsterdam(s, p, x);
                 ev.say("NY 12.2.3", || {

@@ -101,7 +101,11 @@ impl NineYears {
                 }
                 let sp = sc.space(x);
                 let name = if ru { &sp.name.ru } else { &sp.name.en };
-                let fort = if sp.fortress > 0 { format!(" [{}/{}]", s.strength[x.index()], sp.fortress) } else { String::new() };
+                let fort = if sp.fortress > 0 {
+                    format!(" [{}/{}]", s.strength[x.index()], sp.fortress)
+                } else {
+                    String::new()
+                };
                 let siege = if besieged { t(" besieged", " в осаде") } else { String::new() };
                 lines.push(format!("  {} ({}){fort}{siege}: {}", name, ctl(s.control(x)), units.join(", ")));
             }

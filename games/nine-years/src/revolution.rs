@@ -41,7 +41,8 @@ impl NineYears {
                 s.control(t).is(Side::Bourbon) && sc.space(t).region.british_isles() && !self.english(t)
             })
             .or_else(|| {
-                sc.space_ids().find(|&t| s.control(t).is(Side::Bourbon) && sc.space(t).region.british_isles() && !self.english(t))
+                sc.space_ids()
+                    .find(|&t| s.control(t).is(Side::Bourbon) && sc.space(t).region.british_isles() && !self.english(t))
             })
             .unwrap_or(n.paris)
         };

@@ -127,7 +127,12 @@ impl NineYears {
             let mut cards: Vec<_> = s.event_deck.cards().copied().collect();
             cards.extend((0..sc.events.len() as u8).map(crate::EventId).filter(|&e| sc.event(e).late));
             s.event_deck = Deck::shuffled(cards, &mut s.dice);
-            ev.say("NY 5.0 1b", || Text::fixed("the late event cards are shuffled into the event deck", "в колоду событий добавлены новые карточки, колода перетасована"));
+            ev.say("NY 5.0 1b", || {
+                Text::fixed(
+                    "the late event cards are shuffled into the event deck",
+                    "в колоду событий добавлены новые карточки, колода перетасована",
+                )
+            });
         }
         // 20.2.5 authored: the first year (autumn 1688) has no Event phase.
         if s.year == sc.first_year {
@@ -155,15 +160,30 @@ impl NineYears {
         s.idx = 0;
         match s.phase {
             Phase::EventOrder => {
-                ev.say("NY 9.1", || Text::new(format!("{} draws first", first.player().en), format!("первым тянет {}", first.player().ru)));
+                ev.say("NY 9.1", || {
+                    Text::new(
+                        format!("{} draws first", first.player().en),
+                        format!("первым тянет {}", first.player().ru),
+                    )
+                });
                 self.next_kww(s, ev);
             }
             Phase::ReinforceOrder => {
-                ev.say("NY 12.1", || Text::new(format!("{} reinforces first", first.player().en), format!("первым подкрепления получает {}", first.player().ru)));
+                ev.say("NY 12.1", || {
+                    Text::new(
+                        format!("{} reinforces first", first.player().en),
+                        format!("первым подкрепления получает {}", first.player().ru),
+                    )
+                });
                 self.begin_reinforcement(s, ev);
             }
             _ => {
-                ev.say("NY 13.2.1", || Text::new(format!("{} plays first", first.player().en), format!("первым ходит {}", first.player().ru)));
+                ev.say("NY 13.2.1", || {
+                    Text::new(
+                        format!("{} plays first", first.player().en),
+                        format!("первым ходит {}", first.player().ru),
+                    )
+                });
                 s.must_play = s.shown[first.index()];
                 self.begin_round(s, first);
             }
@@ -191,7 +211,11 @@ impl NineYears {
             ev.say("NY 18.2", || {
                 Text::new(
                     format!("{} reinforces his position in King William's War: marker at {}", side.player().en, s.kww),
-                    format!("{} укрепляет позицию в Войне короля Вильгельма: маркер в ячейке {}", side.player().ru, s.kww),
+                    format!(
+                        "{} укрепляет позицию в Войне короля Вильгельма: маркер в ячейке {}",
+                        side.player().ru,
+                        s.kww
+                    ),
                 )
             });
         }
@@ -209,7 +233,10 @@ impl NineYears {
             let gone = d >= 5;
             ev.roll("NY 5.0 1e", &[d], || {
                 if gone {
-                    Text::fixed("Marlborough falls from favour and leaves the game", "Мальборо попадает в опалу и выходит из игры")
+                    Text::fixed(
+                        "Marlborough falls from favour and leaves the game",
+                        "Мальборо попадает в опалу и выходит из игры",
+                    )
                 } else {
                     Text::fixed("Marlborough keeps his command", "Мальборо сохраняет командование")
                 }
@@ -379,7 +406,10 @@ impl NineYears {
         }
         let (a, b) = (s.hand_len(Side::Alliance), s.hand_len(Side::Bourbon));
         ev.say("NY 13.1", || {
-            Text::new(format!("action cards dealt: Alliance {a}, Bourbons {b}"), format!("розданы карточки действий: Альянс {a}, Бурбоны {b}"))
+            Text::new(
+                format!("action cards dealt: Alliance {a}, Bourbons {b}"),
+                format!("розданы карточки действий: Альянс {a}, Бурбоны {b}"),
+            )
         });
         s.shown = [None; 2];
         s.must_play = None;
@@ -400,7 +430,11 @@ impl NineYears {
             return Err(Illegal::fixed("NY 13.2.1", "you have already chosen your card", "вы уже выбрали карточку"));
         }
         if s.hands[side.index()][usize::from(v - 1)] == 0 {
-            return Err(Illegal::fixed("NY 13.2.1", "you hold no action card of that value", "у вас нет карточки действий такого номинала"));
+            return Err(Illegal::fixed(
+                "NY 13.2.1",
+                "you hold no action card of that value",
+                "у вас нет карточки действий такого номинала",
+            ));
         }
         Ok(())
     }
@@ -410,7 +444,10 @@ impl NineYears {
         s.shown[side.index()] = Some(v);
         let [Some(a), Some(b)] = s.shown else { return };
         ev.reveal(Audience::Everyone, "NY 13.2.1", || {
-            Text::new(format!("cards shown: Alliance {a}, Bourbons {b}"), format!("вскрыты карточки: Альянс {a}, Бурбоны {b}"))
+            Text::new(
+                format!("cards shown: Alliance {a}, Bourbons {b}"),
+                format!("вскрыты карточки: Альянс {a}, Бурбоны {b}"),
+            )
         });
         if a == b {
             s.phase = Phase::FirstPlayer;

@@ -75,7 +75,12 @@ impl NineYears {
         });
         if total <= 2 {
             if let Some(&c) = f.corps.iter().find(|&&c| !s.corps(c).reduced).or(f.corps.first()) {
-                ev.say("NY 17.3", || Text::fixed("disease in the siege lines: a besieging corps loses a step", "болезни в осадном лагере: осаждающий корпус теряет шаг"));
+                ev.say("NY 17.3", || {
+                    Text::fixed(
+                        "disease in the siege lines: a besieging corps loses a step",
+                        "болезни в осадном лагере: осаждающий корпус теряет шаг",
+                    )
+                });
                 self.lose_step(s, c, ev);
             }
         }
@@ -159,7 +164,9 @@ impl NineYears {
         let first = self.scenario.initiative(s.year);
         [first, first.other()]
             .into_iter()
-            .filter(|&side| self.scenario.space_ids().any(|x| self.savoyard(x) && self.fortified(x) && s.control(x).is(side)))
+            .filter(|&side| {
+                self.scenario.space_ids().any(|x| self.savoyard(x) && self.fortified(x) && s.control(x).is(side))
+            })
             .collect()
     }
 
@@ -213,7 +220,11 @@ impl NineYears {
                     x,
                     who,
                     |t| self.savoyard(t) || self.enterable(s, t),
-                    |t| !self.savoyard(t) && s.control(t).is(who) && self.supply_to(s, who, t, &[capital], false).traced(),
+                    |t| {
+                        !self.savoyard(t)
+                            && s.control(t).is(who)
+                            && self.supply_to(s, who, t, &[capital], false).traced()
+                    },
                 );
                 match to {
                     Some(t) => self.move_all(s, x, who, t),

@@ -136,13 +136,25 @@ impl Phase {
         use sandtable_core::Text;
         match self {
             Phase::EventOrder => Text::fixed("Event phase: who draws first", "Фаза Событий: кто тянет первым"),
-            Phase::Kww => Text::fixed("Event phase: King William's War position", "Фаза Событий: позиция в Войне короля Вильгельма"),
-            Phase::ReinforceOrder => Text::fixed("Reinforcement phase: who goes first", "Фаза Подкреплений: кто первый"),
+            Phase::Kww => Text::fixed(
+                "Event phase: King William's War position",
+                "Фаза Событий: позиция в Войне короля Вильгельма",
+            ),
+            Phase::ReinforceOrder => {
+                Text::fixed("Reinforcement phase: who goes first", "Фаза Подкреплений: кто первый")
+            }
             Phase::Spend => Text::fixed("Reinforcement phase: resource points", "Фаза Подкреплений: очки ресурсов"),
-            Phase::Place => Text::fixed("Reinforcement phase: placing reinforcements", "Фаза Подкреплений: размещение подкреплений"),
+            Phase::Place => {
+                Text::fixed("Reinforcement phase: placing reinforcements", "Фаза Подкреплений: размещение подкреплений")
+            }
             Phase::Leaders => Text::fixed("Reinforcement phase: leaders", "Фаза Подкреплений: лидеры"),
-            Phase::Show => Text::fixed("Campaign phase: a card face down for the first player", "Фаза Кампании: карточка лицом вниз для первого игрока"),
-            Phase::FirstPlayer => Text::fixed("Campaign phase: a tie, the initiative decides", "Фаза Кампании: ничья, решает инициатива"),
+            Phase::Show => Text::fixed(
+                "Campaign phase: a card face down for the first player",
+                "Фаза Кампании: карточка лицом вниз для первого игрока",
+            ),
+            Phase::FirstPlayer => {
+                Text::fixed("Campaign phase: a tie, the initiative decides", "Фаза Кампании: ничья, решает инициатива")
+            }
             Phase::Round => Text::fixed("Campaign phase: action round", "Фаза Кампании: раунд действий"),
             Phase::Savoy => Text::fixed("Winter Quarters: Savoy's neutrality", "Зимние квартиры: нейтралитет Савойи"),
             Phase::Peace => Text::fixed("Winter Quarters: peace negotiations", "Зимние квартиры: мирные переговоры"),

@@ -306,9 +306,8 @@ impl NineYears {
             })
             .collect();
         let both_shown = s.shown.iter().all(Option::is_some);
-        let shown = Side::ALL.map(|side| {
-            s.shown[side.index()].map(|v| if both_shown || me == Some(side) { v } else { 0 })
-        });
+        let shown =
+            Side::ALL.map(|side| s.shown[side.index()].map(|v| if both_shown || me == Some(side) { v } else { 0 }));
         let mut discard = [0u8; 3];
         for &v in &s.action_discard {
             discard[usize::from(v - 1)] += 1;
@@ -346,7 +345,11 @@ impl NineYears {
             action_discard: discard,
             event_deck: s.event_deck.len() as u8,
             gone: s.gone.iter().map(ev_id).collect(),
-            long_term: crate::LongTerm::ALL.iter().filter(|(lt, _)| s.has(*lt)).map(|(_, id)| (*id).to_owned()).collect(),
+            long_term: crate::LongTerm::ALL
+                .iter()
+                .filter(|(lt, _)| s.has(*lt))
+                .map(|(_, id)| (*id).to_owned())
+                .collect(),
             shown,
             must_play: s.must_play,
             force: s.force.as_ref().map(|f| ForceView {

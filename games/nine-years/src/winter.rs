@@ -30,7 +30,8 @@ impl NineYears {
                 if s.control(x).is(side) || !self.has_units(s, x, side) {
                     continue;
                 }
-                let to = self.nearest(s, x, side, |t| s.control(t).is(side) && self.count_corps(s, t, side.other()) == 0);
+                let to =
+                    self.nearest(s, x, side, |t| s.control(t).is(side) && self.count_corps(s, t, side.other()) == 0);
                 match to {
                     Some(t) => self.move_all(s, x, side, t),
                     None => {
@@ -44,7 +45,9 @@ impl NineYears {
                 }
             }
         }
-        ev.say("NY 19a", || Text::fixed("winter: troops withdraw into friendly spaces", "зима: войска отходят в дружественные области"));
+        ev.say("NY 19a", || {
+            Text::fixed("winter: troops withdraw into friendly spaces", "зима: войска отходят в дружественные области")
+        });
         // 4.1.3 authored: winter attrition: a step for each corps over the
         // limit, taken from reduced corps first, so a space that stays
         // overcrowded winter after winter loses corps.
@@ -59,7 +62,11 @@ impl NineYears {
                     }
                     ev.say("NY 4.1.3", || {
                         Text::new(
-                            format!("{}: {} is overcrowded, {over} steps are lost", side.name().en, sc.space(x).name.en),
+                            format!(
+                                "{}: {} is overcrowded, {over} steps are lost",
+                                side.name().en,
+                                sc.space(x).name.en
+                            ),
                             format!("{}: {} переполнена, потеряно шагов: {over}", side.name().ru, sc.space(x).name.ru),
                         )
                     });
@@ -94,7 +101,9 @@ impl NineYears {
         }
         if s.control(london).is(Side::Bourbon) {
             self.move_vp(s, -2);
-            ev.say("NY 19c", || Text::fixed("London is held by the Bourbons: −2 VP", "Лондон под контролем Бурбонов: −2 ПО"));
+            ev.say("NY 19c", || {
+                Text::fixed("London is held by the Bourbons: −2 VP", "Лондон под контролем Бурбонов: −2 ПО")
+            });
         }
         let first = sc.initiative(s.year);
         s.order = [first, first.other()];
@@ -135,7 +144,10 @@ impl NineYears {
     fn start_peace(&self, s: &mut State, ev: &mut Events) {
         // d, after Savoy: the Glorious Revolution's fallback (20.2.5).
         let london = self.scenario.named.london;
-        if !s.revolution && s.control(london).is(Side::Bourbon) && s.sea[crate::Sea::Atlantic.index()].is(Side::Alliance) {
+        if !s.revolution
+            && s.control(london).is(Side::Bourbon)
+            && s.sea[crate::Sea::Atlantic.index()].is(Side::Alliance)
+        {
             self.glorious_revolution(s, ev);
         }
         if (self.scenario.peace_from..=1699).contains(&s.year) {
@@ -154,8 +166,18 @@ impl NineYears {
         s.peace_penalty[side.index()] = [card, rp];
         ev.say("NY 6.4", || {
             Text::new(
-                format!("{} takes peace penalties: one card fewer {}, 2 RP fewer {}", side.player().en, yes(card), yes(rp)),
-                format!("{} принимает штрафы перемирия: на карточку меньше — {}, на 2 ОР меньше — {}", side.player().ru, da(card), da(rp)),
+                format!(
+                    "{} takes peace penalties: one card fewer {}, 2 RP fewer {}",
+                    side.player().en,
+                    yes(card),
+                    yes(rp)
+                ),
+                format!(
+                    "{} принимает штрафы перемирия: на карточку меньше — {}, на 2 ОР меньше — {}",
+                    side.player().ru,
+                    da(card),
+                    da(rp)
+                ),
             )
         });
         s.idx += 1;
@@ -180,19 +202,47 @@ impl NineYears {
             let [card, rp] = s.peace_penalty[side.index()];
             let k = i8::from(card) + i8::from(rp);
             if k > 0 {
-                m.push((-k, Text::new(format!("{} took penalties", side.player().en), format!("{} принял штрафы", side.player().ru))));
+                m.push((
+                    -k,
+                    Text::new(
+                        format!("{} took penalties", side.player().en),
+                        format!("{} принял штрафы", side.player().ru),
+                    ),
+                ));
             }
         }
         let bourbon = |x: SpaceId| s.control(x).is(Side::Bourbon);
         let spanish_fortress = |x: SpaceId| sc.is_home(x, n.spain) && self.fortified(x);
         if sc.space_ids().any(|x| spanish_fortress(x) && sc.space(x).region != Region::Spain && bourbon(x)) {
-            m.push((1, Text::fixed("a fortified Spanish home space outside Spain is Bourbon", "укреплённая испанская домашняя область вне Испании у Бурбонов")));
+            m.push((
+                1,
+                Text::fixed(
+                    "a fortified Spanish home space outside Spain is Bourbon",
+                    "укреплённая испанская домашняя область вне Испании у Бурбонов",
+                ),
+            ));
         }
-        if sc.space_ids().filter(|&x| sc.space(x).region == Region::Empire && self.fortified(x) && bourbon(x)).count() >= 2 {
-            m.push((1, Text::fixed("two fortified spaces of the Empire are Bourbon", "две укреплённые области Империи у Бурбонов")));
+        if sc.space_ids().filter(|&x| sc.space(x).region == Region::Empire && self.fortified(x) && bourbon(x)).count()
+            >= 2
+        {
+            m.push((
+                1,
+                Text::fixed(
+                    "two fortified spaces of the Empire are Bourbon",
+                    "две укреплённые области Империи у Бурбонов",
+                ),
+            ));
         }
-        if sc.space_ids().filter(|&x| spanish_fortress(x) && sc.space(x).region == Region::Spain && bourbon(x)).count() >= 3 {
-            m.push((1, Text::fixed("three fortified Spanish home spaces in Spain are Bourbon", "три укреплённые испанские домашние области в Испании у Бурбонов")));
+        if sc.space_ids().filter(|&x| spanish_fortress(x) && sc.space(x).region == Region::Spain && bourbon(x)).count()
+            >= 3
+        {
+            m.push((
+                1,
+                Text::fixed(
+                    "three fortified Spanish home spaces in Spain are Bourbon",
+                    "три укреплённые испанские домашние области в Испании у Бурбонов",
+                ),
+            ));
         }
         for (x, en, ru) in [
             (n.london, "London is Bourbon", "Лондон у Бурбонов"),
@@ -205,7 +255,9 @@ impl NineYears {
         }
         match s.kww {
             -1 => m.push((1, Text::fixed("the KWW marker is in the −1 VP box", "маркер KWW в ячейке «−1 ПО»"))),
-            k if k <= -2 => m.push((2, Text::fixed("the KWW marker is in the −2 VP box", "маркер KWW в ячейке «−2 ПО»"))),
+            k if k <= -2 => {
+                m.push((2, Text::fixed("the KWW marker is in the −2 VP box", "маркер KWW в ячейке «−2 ПО»")))
+            }
             _ => {}
         }
         if s.savoy != Savoy::Allied {
@@ -237,7 +289,11 @@ impl NineYears {
                 format!(
                     "бросок на перемирие: {d} {m:+} = {total} ({}); {}",
                     list_ru.join(", "),
-                    if peace { "заключён мир: игра окончена" } else { "война продолжается" }
+                    if peace {
+                        "заключён мир: игра окончена"
+                    } else {
+                        "война продолжается"
+                    }
                 ),
             )
         });
@@ -273,7 +329,10 @@ impl NineYears {
             s.end = Some(End::Automatic(w));
             s.phase = Phase::Over;
             ev.say("NY 6.2", || {
-                Text::new(format!("automatic victory for {}", w.name().en), format!("автоматическая победа: {}", w.name().ru))
+                Text::new(
+                    format!("automatic victory for {}", w.name().en),
+                    format!("автоматическая победа: {}", w.name().ru),
+                )
             });
             return;
         }
@@ -293,12 +352,32 @@ impl NineYears {
     pub(crate) fn outcome(&self, s: &State) -> Outcome {
         let vp = s.vp;
         let (winner, en, ru) = match s.end {
-            Some(End::Automatic(w)) => (w, format!("automatic victory for {} (VP {vp})", w.name().en), format!("автоматическая победа: {} (ПО {vp})", w.name().ru)),
+            Some(End::Automatic(w)) => (
+                w,
+                format!("automatic victory for {} (VP {vp})", w.name().en),
+                format!("автоматическая победа: {} (ПО {vp})", w.name().ru),
+            ),
             _ => match vp {
-                30.. => (Side::Alliance, format!("a major Alliance victory, VP {vp}"), format!("значительная победа Альянса, ПО {vp}")),
-                25..=29 => (Side::Alliance, format!("a minor Alliance victory, VP {vp}"), format!("незначительная победа Альянса, ПО {vp}")),
-                20..=24 => (Side::Bourbon, format!("a minor Bourbon victory, VP {vp}"), format!("незначительная победа Бурбонов, ПО {vp}")),
-                _ => (Side::Bourbon, format!("a major Bourbon victory, VP {vp}"), format!("значительная победа Бурбонов, ПО {vp}")),
+                30.. => (
+                    Side::Alliance,
+                    format!("a major Alliance victory, VP {vp}"),
+                    format!("значительная победа Альянса, ПО {vp}"),
+                ),
+                25..=29 => (
+                    Side::Alliance,
+                    format!("a minor Alliance victory, VP {vp}"),
+                    format!("незначительная победа Альянса, ПО {vp}"),
+                ),
+                20..=24 => (
+                    Side::Bourbon,
+                    format!("a minor Bourbon victory, VP {vp}"),
+                    format!("незначительная победа Бурбонов, ПО {vp}"),
+                ),
+                _ => (
+                    Side::Bourbon,
+                    format!("a major Bourbon victory, VP {vp}"),
+                    format!("значительная победа Бурбонов, ПО {vp}"),
+                ),
             },
         };
         Outcome { winners: SeatSet::one(winner.seat()), text: Text::new(en, ru) }

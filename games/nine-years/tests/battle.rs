@@ -79,7 +79,8 @@ fn interception(r: &NineYears, leader: &str) -> State {
 }
 
 fn intercept_die(ev: &[Event]) -> u8 {
-    ev.iter().find(|e| e.rule.as_deref() == Some("NY 14.4") && !e.dice.is_empty()).expect("an interception roll").dice[0]
+    ev.iter().find(|e| e.rule.as_deref() == Some("NY 14.4") && !e.dice.is_empty()).expect("an interception roll").dice
+        [0]
 }
 
 #[test]
@@ -107,7 +108,10 @@ fn ny_14_4_interception_succeeds_on_six_or_more_with_the_leaders_tactics() {
         let (t, ev) = seek(&r, &s, B, &text, |_, ev| intercept_die(ev) + tactics == 6);
         assert_eq!(leader_at(&r, &t, leader).as_deref(), Some("brussels"), "{leader}");
         let b = texts(&ev, "NY 16.2");
-        assert!(b.len() == 1 && b[0].starts_with("battle of Brussels: the Alliance"), "the army attacks, he defends: {b:?}");
+        assert!(
+            b.len() == 1 && b[0].starts_with("battle of Brussels: the Alliance"),
+            "the army attacks, he defends: {b:?}"
+        );
         // 5: he stays, the army is in Brussels and goes on.
         let (t, ev) = seek(&r, &s, B, &text, |_, ev| intercept_die(ev) + tactics == 5);
         assert!(battle(&ev).is_none());
@@ -125,12 +129,16 @@ fn ny_14_4_the_interceptor_brings_up_to_his_command_in_corps() {
     let french = corps_in(&r, &s, "tournai", B);
     apply(&r, &mut s, A, "go brussels");
     let (t, ev) = seek(&r, &s, B, "intercept boufflers", |_, ev| intercept_die(ev) == 6);
-    let stayed = french.iter().filter(|&&c| t.corps(c).loc == sandtable_nine_years::Loc::Space(space(&r, "tournai"))).count();
+    let stayed =
+        french.iter().filter(|&&c| t.corps(c).loc == sandtable_nine_years::Loc::Space(space(&r, "tournai"))).count();
     assert_eq!(stayed, 1, "{:?}", texts(&ev, "NY 16.2"));
     // Those that marched fought in Brussels (some may have been lost there).
     let fought = french
         .iter()
-        .filter(|&&c| matches!(t.corps(c).loc, sandtable_nine_years::Loc::Space(x) if x == space(&r, "brussels")) || t.corps(c).loc == sandtable_nine_years::Loc::Pool)
+        .filter(|&&c| {
+            matches!(t.corps(c).loc, sandtable_nine_years::Loc::Space(x) if x == space(&r, "brussels"))
+                || t.corps(c).loc == sandtable_nine_years::Loc::Pool
+        })
         .count();
     assert_eq!(fought, 4);
 }
@@ -442,7 +450,10 @@ fn ny_16_3_steps_come_from_full_corps_first() {
     let reduced = put_reduced(&r, &mut s, "france", "brussels", 2);
     let (t, _) = seek(&r, &s, A, "go brussels", |_, ev| margin(ev) == 1);
     assert!(t.corps(full[0]).reduced);
-    assert!(reduced.iter().all(|&c| matches!(t.corps(c).loc, sandtable_nine_years::Loc::Space(_))), "no reduced corps eliminated");
+    assert!(
+        reduced.iter().all(|&c| matches!(t.corps(c).loc, sandtable_nine_years::Loc::Space(_))),
+        "no reduced corps eliminated"
+    );
 }
 
 // ---------------------------------------------------------------- 16.4
@@ -516,7 +527,9 @@ fn ny_16_4_the_beaten_attacker_goes_back_where_it_came_from() {
     assert_eq!(leader_at(&r, &t, "william-iii").as_deref(), Some("antwerp"));
     let left: Vec<_> = att.iter().filter(|&&c| t.corps(c).loc != sandtable_nine_years::Loc::Pool).collect();
     assert!(!left.is_empty());
-    assert!(left.iter().all(|&&c| t.corps(c).loc == sandtable_nine_years::Loc::Space(space(&r, "antwerp")) && t.corps(c).demoralised));
+    assert!(left
+        .iter()
+        .all(|&&c| t.corps(c).loc == sandtable_nine_years::Loc::Space(space(&r, "antwerp")) && t.corps(c).demoralised));
     assert!(t.leader(leader(&r, "william-iii")).demoralised);
     assert!(t.force.is_none() && t.pending.is_none());
     assert_eq!(owner(&r, &t, "brussels"), Control::Bourbon);

@@ -327,7 +327,11 @@ fn ny_13_4_2_battle_and_retreat_finish_before_anything_else() {
     assert_eq!(refuse(&r, &s, B, "battle").rule, "NY 13.4.2");
     assert_eq!(legal_text(&r, &s, B), ["retreat lille"]);
     apply(&r, &mut s, B, "retreat lille");
-    assert_eq!((s.pending, s.force.is_none(), s.active, s.ap), (None, true, A, 2), "the action is over, the round goes on");
+    assert_eq!(
+        (s.pending, s.force.is_none(), s.active, s.ap),
+        (None, true, A, 2),
+        "the action is over, the round goes on"
+    );
 }
 
 // ---------------------------------------------------------------- 13.4.3

@@ -57,7 +57,9 @@ fn ny_9_2_1_a_hold_card_is_kept_until_its_holder_plays_it_in_his_round() {
     assert!(!s.gone.contains(&forced));
     // The holder alone reads what it is.
     let private = citing(&ev, "NY 9.2.1").into_iter().find(|e| e.text.en.contains("Forced March")).expect("told");
-    assert!(private.seen_by(Viewer::Seat(Side::Bourbon.seat())) && !private.seen_by(Viewer::Seat(Side::Alliance.seat())));
+    assert!(
+        private.seen_by(Viewer::Seat(Side::Bourbon.seat())) && !private.seen_by(Viewer::Seat(Side::Alliance.seat()))
+    );
     // Kept as long as he likes: still held next year.
     end_campaign(&r, &mut s);
     assert_eq!(s.held[Side::Bourbon.index()], vec![forced]);
@@ -118,7 +120,9 @@ fn both_holding(r: &sandtable_nine_years::NineYears, seed: u64) -> State {
 fn ny_9_2_1_a_seat_never_sees_the_opponents_hand_or_held_events() {
     let r = tiny();
     let s = both_holding(&r, 13);
-    for (me, mine, theirs) in [(Side::Alliance, "siege-train", "forced-march"), (Side::Bourbon, "forced-march", "siege-train")] {
+    for (me, mine, theirs) in
+        [(Side::Alliance, "siege-train", "forced-march"), (Side::Bourbon, "forced-march", "siege-train")]
+    {
         let v = r.view(&s, Viewer::Seat(me.seat()));
         assert_eq!(v.hand, Some(s.hands[me.index()]));
         assert_eq!(v.held, vec![mine.to_owned()]);
@@ -179,6 +183,7 @@ fn ny_9_2_2_a_card_whose_conditions_fail_leaves_the_game_unplayed() {
     apply(&r, &mut s, Side::Bourbon, "first bourbon");
     assert_eq!(s.leader(claverhouse).loc, LeaderLoc::Space(space(&r, "highlands")));
     assert_eq!(count_in(&r, &s, "jacobite", "highlands"), 1);
+    assert!(corps_at(&r, &s, "jacobite", Loc::Waiting).is_empty(), "the fifth Jacobite corps, set aside for it");
     assert!(s.gone.contains(&scotland));
     // After it, with the Highlands lost: unplayable again.
     let mut s = event_phase(&r, 5, 1689);
@@ -270,7 +275,9 @@ fn ny_9_2_3_the_death_of_louvois_holds_france_to_3_rebuilt_corps_a_turn() {
             }
         });
         assert_eq!(r.rebuild_limit(&s, france), if louvois { 3 } else { 4 });
-        for i in corps_at(&r, &s, "france", on(&r, "lille")).into_iter().chain(corps_at(&r, &s, "france", on(&r, "metz"))) {
+        for i in
+            corps_at(&r, &s, "france", on(&r, "lille")).into_iter().chain(corps_at(&r, &s, "france", on(&r, "metz")))
+        {
             s.corps[i].reduced = true;
         }
         s.rp[Side::Bourbon.index()] = 9;
@@ -278,7 +285,12 @@ fn ny_9_2_3_the_death_of_louvois_holds_france_to_3_rebuilt_corps_a_turn() {
         for _ in 0..n {
             apply(&r, &mut s, Side::Bourbon, "rebuild france lille");
         }
-        assert_eq!(refuse(&r, &s, Side::Bourbon, "rebuild france metz").rule, "NY 12.3.5", "Louvois {louvois}: the {}th", n + 1);
+        assert_eq!(
+            refuse(&r, &s, Side::Bourbon, "rebuild france metz").rule,
+            "NY 12.3.5",
+            "Louvois {louvois}: the {}th",
+            n + 1
+        );
         assert_eq!(s.rp[Side::Bourbon.index()], 9 - n as u8);
     }
 }

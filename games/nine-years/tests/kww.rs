@@ -87,17 +87,9 @@ fn ny_18_1_the_kww_marker_runs_from_minus_2_to_2() {
 fn ny_18_2_colonial_support_adds_1_for_its_side_to_the_next_kww_roll() {
     let r = tiny();
     let (a, b, none, both) = ([true, false], [false, true], [false; 2], [true; 2]);
-    for (die, support, kww) in [
-        (4, none, 0),
-        (4, a, 1),
-        (2, a, 0),
-        (4, b, 0),
-        (3, none, 0),
-        (3, b, -1),
-        (5, b, 0),
-        (4, both, 0),
-        (5, both, 1),
-    ] {
+    for (die, support, kww) in
+        [(4, none, 0), (4, a, 1), (2, a, 0), (4, b, 0), (3, none, 0), (3, b, -1), (5, b, 0), (4, both, 0), (5, both, 1)]
+    {
         let (s, ev) = roll(&r, 0, support, die);
         assert_eq!(s.kww, kww, "a {die} with support {support:?}: {ev:?}");
         assert_eq!(s.colonial, [false; 2], "support counts for one roll");

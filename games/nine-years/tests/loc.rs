@@ -77,7 +77,8 @@ fn siege_loc(r: &NineYears, bourbon: &[&str]) -> String {
     apply(r, &mut s, Side::Alliance, "add spain full");
     apply(r, &mut s, Side::Alliance, "add spain reduced");
     let ev = apply(r, &mut s, Side::Alliance, "siege");
-    let roll = citing(&ev, "NY 17.3").into_iter().find(|e| !e.dice.is_empty()).expect("a siege roll").text.en.to_string();
+    let roll =
+        citing(&ev, "NY 17.3").into_iter().find(|e| !e.dice.is_empty()).expect("a siege roll").text.en.to_string();
     roll.split(" card ").nth(1).expect("the LOC term").split(" = ").next().expect("the LOC term").to_owned()
 }
 
@@ -149,7 +150,11 @@ fn ny_11_1_3_outside_ireland_the_bourbons_need_a_friendly_sea_even_after_the_rev
     set_control(&r, &mut no_ireland, &["dublin", "derry"], Control::Alliance);
     shift(&r, &mut no_ireland, "jacobite", on(&r, "dublin"), on(&r, "edinburgh"), 1);
     assert_eq!(loc(&r, &no_ireland, Side::Bourbon, "antwerp"), "cut");
-    assert_eq!(loc(&r, &s, Side::Bourbon, "antwerp"), "cut", "a line from Antwerp is not a line from Ireland: no hop through Dublin");
+    assert_eq!(
+        loc(&r, &s, Side::Bourbon, "antwerp"),
+        "cut",
+        "a line from Antwerp is not a line from Ireland: no hop through Dublin"
+    );
     seas(&r, &mut s, Control::Bourbon, Control::Bourbon);
     assert_eq!(loc(&r, &s, Side::Bourbon, "antwerp"), "open", "over their own Atlantic to Brest");
 }
@@ -167,15 +172,23 @@ fn ny_11_1_3_a_capital_that_is_a_port_is_reached_by_sea_even_besieged() {
     let port = r
         .scenario
         .space_ids()
-        .find(|&x| x != amsterdam && s.control(x) == Control::Alliance && r.scenario.space(x).port.is_some()
-            && r.scenario.space(x).region != Region::Spain)
+        .find(|&x| {
+            x != amsterdam
+                && s.control(x) == Control::Alliance
+                && r.scenario.space(x).port.is_some()
+                && r.scenario.space(x).region != Region::Spain
+        })
         .expect("another Allied port");
     assert_eq!(r.scenario.space(port).port, r.scenario.space(amsterdam).port);
     for &(y, _) in &r.scenario.space(port).links {
         s.control[y.index()] = Control::Bourbon;
     }
     for x in r.scenario.space_ids() {
-        if x != port && x != amsterdam && r.scenario.space(x).port == r.scenario.space(amsterdam).port && s.control(x) != Control::None {
+        if x != port
+            && x != amsterdam
+            && r.scenario.space(x).port == r.scenario.space(amsterdam).port
+            && s.control(x) != Control::None
+        {
             s.control[x.index()] = Control::Bourbon;
         }
     }
@@ -183,7 +196,9 @@ fn ny_11_1_3_a_capital_that_is_a_port_is_reached_by_sea_even_besieged() {
     assert!(r.supply_home(&s, dutch, port).traced(), "by sea to Amsterdam");
     // Amsterdam besieged: still reached, being the capital.
     let france = power(&r, "france");
-    let c = (0..s.corps.len()).find(|&i| r.scenario.corps[i].power == france && matches!(s.corps[i].loc, Loc::Space(_))).expect("a French corps");
+    let c = (0..s.corps.len())
+        .find(|&i| r.scenario.corps[i].power == france && matches!(s.corps[i].loc, Loc::Space(_)))
+        .expect("a French corps");
     s.corps[c].loc = Loc::Space(amsterdam);
     assert!(r.supply_home(&s, dutch, port).traced(), "a besieged capital port is reached by sea");
 }
@@ -240,7 +255,9 @@ fn ny_11_1_5_overcrowded_spaces_do_not_block_loc() {
 #[test]
 fn ny_11_2_1_the_sources_are_the_capitals_of_the_powers_at_war() {
     let r = tiny();
-    let ids = |v: Vec<sandtable_nine_years::SpaceId>| v.into_iter().map(|x| r.scenario.space(x).id.clone()).collect::<Vec<_>>();
+    let ids = |v: Vec<sandtable_nine_years::SpaceId>| {
+        v.into_iter().map(|x| r.scenario.space(x).id.clone()).collect::<Vec<_>>()
+    };
     let mut s = start(&r, 1);
     assert_eq!(ids(r.sources(&s, Side::Alliance)), ["amsterdam", "cologne", "vienna", "madrid"], "not London, Turin");
     assert_eq!(ids(r.sources(&s, Side::Bourbon)), ["paris", "london"]);

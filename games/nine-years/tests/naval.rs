@@ -9,7 +9,8 @@ use sandtable_core::Ruleset;
 use sandtable_nine_years::{Control, FleetLoc, NineYears, Phase, Side, State};
 
 fn fleets(r: &NineYears, s: &State) -> [FleetLoc; 4] {
-    ["brest-fleet", "toulon-fleet", "allied-atlantic-fleet", "allied-mediterranean-fleet"].map(|id| s.fleet(fleet_id(r, id)))
+    ["brest-fleet", "toulon-fleet", "allied-atlantic-fleet", "allied-mediterranean-fleet"]
+        .map(|id| s.fleet(fleet_id(r, id)))
 }
 
 #[test]
@@ -33,7 +34,10 @@ fn ny_10_1_a_fleet_in_the_control_box_is_neither_prepared_nor_deployed() {
     round_of(&mut s, Side::Bourbon, 2);
     assert_eq!(refuse(&r, &s, Side::Bourbon, "deploy toulon-fleet").rule, "NY 13.5.6");
     round_of(&mut s, Side::Alliance, 2);
-    assert!(legal_text(&r, &s, Side::Alliance).contains(&"deploy allied-mediterranean-fleet".to_owned()), "a prepared one may");
+    assert!(
+        legal_text(&r, &s, Side::Alliance).contains(&"deploy allied-mediterranean-fleet".to_owned()),
+        "a prepared one may"
+    );
 }
 
 /// The Alliance deploys its prepared Mediterranean fleet, the dice `a`
@@ -101,7 +105,11 @@ fn ny_12_3_6_a_fleet_is_prepared_for_1_or_2_rp_when_its_zone_is_uncontrolled_or_
     assert!(said(&ev, "NY 12.3.6", "strength 2"), "{ev:?}");
     assert_eq!((fleets(&r, &s)[2], s.rp[0]), (FleetLoc::Port(2), 4));
     assert_eq!(refuse(&r, &s, Side::Alliance, "fleet allied-atlantic-fleet 1").rule, "NY 12.3.6", "already prepared");
-    assert_eq!(refuse(&r, &s, Side::Alliance, "fleet allied-mediterranean-fleet 1").rule, "NY 12.3.6", "prepared by the file");
+    assert_eq!(
+        refuse(&r, &s, Side::Alliance, "fleet allied-mediterranean-fleet 1").rule,
+        "NY 12.3.6",
+        "prepared by the file"
+    );
     s.fleets[fleet_id(&r, "allied-mediterranean-fleet").index()] = FleetLoc::Pool;
     s.rp[0] = 1;
     assert_eq!(refuse(&r, &s, Side::Alliance, "fleet allied-mediterranean-fleet 2").rule, "NY 12.3.1");
@@ -127,7 +135,11 @@ fn ny_12_3_6_the_home_port_must_trace_loc_to_its_capital() {
     s.fleets[fleet_id(&r, "allied-mediterranean-fleet").index()] = FleetLoc::Pool;
     assert!(legal_text(&r, &s, Side::Alliance).contains(&"fleet allied-mediterranean-fleet 1".to_owned()));
     set_control(&r, &mut s, &["madrid"], Control::Bourbon);
-    assert_eq!(refuse(&r, &s, Side::Alliance, "fleet allied-mediterranean-fleet 1").rule, "NY 12.3.6", "Barcelona to Madrid");
+    assert_eq!(
+        refuse(&r, &s, Side::Alliance, "fleet allied-mediterranean-fleet 1").rule,
+        "NY 12.3.6",
+        "Barcelona to Madrid"
+    );
     let mut s = spend_phase(&r, 1, 1689, Side::Bourbon);
     assert!(legal_text(&r, &s, Side::Bourbon).contains(&"fleet brest-fleet 1".to_owned()));
     set_control(&r, &mut s, &["paris"], Control::Alliance);

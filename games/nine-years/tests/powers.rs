@@ -140,10 +140,19 @@ fn ny_7_2_1_savoy_made_neutral_leaves_the_war_and_the_bourbons_gain_1_vp_for_it(
         for id in ["turin", "pinerolo"] {
             assert_eq!(s.control(space(&r, id)), Control::None, "{id}");
         }
-        assert!(corps_at(&r, &s, "savoy", Loc::Removed).len() == 2 && corps_at(&r, &s, "savoy", on(&r, "turin")).is_empty());
+        assert!(
+            corps_at(&r, &s, "savoy", Loc::Removed).len() == 2 && corps_at(&r, &s, "savoy", on(&r, "turin")).is_empty()
+        );
         assert_eq!(leader_loc(&r, &s, "victor-amadeus"), LeaderLoc::Removed);
         assert_eq!(s.phase, Phase::Peace);
         assert_eq!(r.validate(&s), Ok(()));
+        // Neutral again: nobody enters it.
+        let mut t = s.clone();
+        put_leader(&r, &mut t, "villena", "milan");
+        round_of(&mut t, Side::Alliance, 2);
+        apply(&r, &mut t, Side::Alliance, "campaign villena");
+        apply(&r, &mut t, Side::Alliance, "add spain full");
+        assert_eq!(refuse(&r, &t, Side::Alliance, "go turin").rule, "NY 7.2.1");
     }
 }
 
@@ -294,7 +303,10 @@ fn ny_7_2_4_the_empire_home_space_is_its_capital() {
     let r = tiny();
     let mut s = spend_phase(&r, 1, 1689, Side::Alliance);
     shift(&r, &mut s, "empire", on(&r, "cologne"), Loc::Pool, 1);
-    assert!(legal_text(&r, &s, Side::Alliance).contains(&"form empire mainz full".to_owned()), "Mainz traces to Cologne");
+    assert!(
+        legal_text(&r, &s, Side::Alliance).contains(&"form empire mainz full".to_owned()),
+        "Mainz traces to Cologne"
+    );
     assert!(r.supply_home(&s, power(&r, "empire"), space(&r, "mainz")).traced());
     // Cologne lost: no Empire corps forms anywhere.
     for p in ["empire", "mercenary"] {
@@ -314,7 +326,11 @@ fn ny_7_2_5_the_mercenaries_have_one_home_space_their_capital() {
     let mut s = spend_phase(&r, 1, 1689, Side::Alliance);
     shift(&r, &mut s, "mercenary", on(&r, "cologne"), Loc::Pool, 1);
     assert!(legal_text(&r, &s, Side::Alliance).contains(&"form mercenary cologne full".to_owned()));
-    assert_eq!(refuse(&r, &s, Side::Alliance, "form mercenary mainz full").rule, "NY 12.2.3", "an Empire home space only");
+    assert_eq!(
+        refuse(&r, &s, Side::Alliance, "form mercenary mainz full").rule,
+        "NY 12.2.3",
+        "an Empire home space only"
+    );
     assert_eq!(r.scenario.power(power(&r, "mercenary")).capitals, vec![space(&r, "cologne")]);
 }
 
@@ -354,6 +370,10 @@ fn ny_7_2_6_after_the_revolution_the_isles_are_jacobite_home_and_their_loc_cross
         assert!(legal_text(&r, &s, Side::Bourbon).contains(&format!("form jacobite {x} reduced")), "{x}");
     }
     assert_eq!(refuse(&r, &s, Side::Bourbon, "form jacobite york reduced").rule, "NY 12.2.3", "an Allied space");
-    assert_eq!(refuse(&r, &s, Side::Bourbon, "form jacobite lille reduced").rule, "NY 12.2.6", "France: only where James II is");
+    assert_eq!(
+        refuse(&r, &s, Side::Bourbon, "form jacobite lille reduced").rule,
+        "NY 12.2.6",
+        "France: only where James II is"
+    );
     assert!(legal_text(&r, &s, Side::Bourbon).contains(&"form jacobite paris reduced".to_owned()));
 }

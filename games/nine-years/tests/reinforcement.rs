@@ -35,7 +35,9 @@ fn ny_12_1_the_initiative_player_chooses_who_reinforces_first_and_each_does_all_
         assert!(said(&ev, "NY 12.1", "reinforces first"), "{ev:?}");
         let mut steps: Vec<(Side, Phase)> = Vec::new();
         quietly(&r, &mut s, |s| {
-            if matches!(s.phase, Phase::Spend | Phase::Place | Phase::Leaders) && steps.last() != Some(&(s.ordered(), s.phase)) {
+            if matches!(s.phase, Phase::Spend | Phase::Place | Phase::Leaders)
+                && steps.last() != Some(&(s.ordered(), s.phase))
+            {
                 steps.push((s.ordered(), s.phase));
             }
             s.phase == Phase::Show
@@ -294,7 +296,10 @@ fn ny_12_3_3_jacobites_rebuild_across_an_uncontrolled_or_enemy_sea() {
         let i = corps_at(&r, &s, "jacobite", on(&r, "dublin"))[0];
         s.corps[i].reduced = true;
         assert!(!r.supply(&s, Side::Bourbon, space(&r, "dublin")).traced(), "no Bourbon line from Dublin");
-        assert!(legal_text(&r, &s, Side::Bourbon).contains(&"rebuild jacobite dublin".to_owned()), "Atlantic {atlantic:?}");
+        assert!(
+            legal_text(&r, &s, Side::Bourbon).contains(&"rebuild jacobite dublin".to_owned()),
+            "Atlantic {atlantic:?}"
+        );
         // A French corps there could not be.
         let f = corps_at(&r, &s, "france", on(&r, "tournai"))[0];
         s.corps[f].loc = on(&r, "dublin");

@@ -158,7 +158,11 @@ fn ny_5_0_1b_the_late_event_cards_are_shuffled_in_in_1693() {
 
 /// The Event phase of 1689 with Marlborough on the map (after the
 /// Revolution), up to the last KWW decision; the next two dice given.
-fn marlborough_roll(r: &sandtable_nine_years::NineYears, on_map: bool, dice: &[u8]) -> (sandtable_nine_years::State, Vec<sandtable_core::Event>) {
+fn marlborough_roll(
+    r: &sandtable_nine_years::NineYears,
+    on_map: bool,
+    dice: &[u8],
+) -> (sandtable_nine_years::State, Vec<sandtable_core::Event>) {
     let mut s = event_phase(r, 4, 1689);
     s.revolution = true;
     s.revolution_year = 1688;

@@ -128,7 +128,11 @@ fn ny_13_5_2_not_into_a_space_with_enemy_troops_unless_a_friendly_corps_there_is
     assert_eq!(refuse(&r, &t, A, "shift brussels dutch full namur").rule, "NY 13.5.2", "enemy troops");
     put(&r, &mut s, "spain", "namur", 1);
     apply(&r, &mut s, A, "transfer");
-    assert_eq!(refuse(&r, &s, A, "shift brussels dutch full namur").rule, "NY 13.5.2", "the friendly corps is besieged");
+    assert_eq!(
+        refuse(&r, &s, A, "shift brussels dutch full namur").rule,
+        "NY 13.5.2",
+        "the friendly corps is besieged"
+    );
     // The same in an open space: the friendly corps there is not besieged.
     let mut s = round(&r, A);
     put(&r, &mut s, "dutch", "namur", 1);

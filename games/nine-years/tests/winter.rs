@@ -96,11 +96,9 @@ fn ny_19c_the_atlantic_passes_to_the_alliance_holding_london_or_to_the_bourbons_
 #[test]
 fn ny_19d_with_london_bourbon_and_the_atlantic_allied_the_glorious_revolution() {
     let r = tiny();
-    for (atlantic, beachy, revolution) in [
-        (Control::Alliance, false, true),
-        (Control::None, false, false),
-        (Control::Alliance, true, false),
-    ] {
+    for (atlantic, beachy, revolution) in
+        [(Control::Alliance, false, true), (Control::None, false, false), (Control::Alliance, true, false)]
+    {
         let mut s = start(&r, 1);
         s.sea[0] = atlantic;
         if atlantic == Control::Alliance {

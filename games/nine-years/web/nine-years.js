@@ -1,6 +1,7 @@
 // Nine Years (War of the Grand Alliance 1688–1697): the area map (SVG) and the side panel.
 //
 // Contract (see web/app.js): Sandtable.games["nine-years"] = { draw(svg, ctx), panel(ctx) }.
+// The id has a hyphen, so the script registers with brackets, at the end.
 // The drawing comes from NineYears::map_drawing (games/nine-years/src/drawing.rs): spaces with
 // x 0–1000 and y 0–700 (y downwards), links (red: Allied-only), the two sea zones, powers with
 // their colours, leaders with their printed ratings, fleets and the event cards' texts. The view
@@ -299,11 +300,12 @@
     return c;
   }
 
-  // Places every block, then every name, each where it overlaps least (nothing, as a rule).
+  // Places every block and every name, each where it overlaps least (nothing, as a rule):
+  // blocks first (the biggest first), then names; or names first, then blocks — whichever
+  // leaves less overlap (a dense corner may fit one way and not the other).
   function layout(ix, view, lang, con, forceTags, ringed) {
-    var d = ix.drawing, placed = [], out = { marker: {}, block: {}, label: {}, tried: {} };
+    var d = ix.drawing, markers = {}, fixed = [TRACKS, SEA_BOX.atlantic, SEA_BOX.mediterranean];
     var bounds = bx(MAP.x + 2, 2, MAP.w - 4, MAP.h - STRIP - 4);
-    placed.push(TRACKS, SEA_BOX.atlantic, SEA_BOX.mediterranean);
     d.spaces.forEach(function (s) {
       var m = marker(s, con.space[s.id]);
       // The rings of the force under way and of a decision owed go round the marker.
@@ -311,15 +313,15 @@
         var b = m.box, R = 17;
         m.box = { x0: Math.min(b.x0, s.x - R), y0: Math.min(b.y0, s.y - R), x1: Math.max(b.x1, s.x + R), y1: Math.max(b.y1, s.y + R) };
       }
-      out.marker[s.id] = m;
-      placed.push(m.box);
+      markers[s.id] = m;
+      fixed.push(m.box);
     });
     // How far a box is from a point.
     function dist(b, x, y) {
       var dx = Math.max(b.x0 - x, 0, x - b.x1), dy = Math.max(b.y0 - y, 0, y - b.y1);
       return Math.hypot(dx, dy);
     }
-    function best(cands, w, h, self, sid, pull) {
+    function best(placed, cands, w, h, self, sid, pull) {
       var pick = null, cost = Infinity, own = ix.space[sid];
       for (var i = 0; i < cands.length; i++) {
         var p = cands[i], b = bx(p.x, p.y, w, h), c = p.ring;
@@ -340,40 +342,54 @@
         if (c < cost) { cost = c; pick = b; }
         if (i + 1 < cands.length && cost <= cands[i + 1].ring) break;
       }
-      return { box: pick, cost: cost };
+      var over = 0;
+      placed.forEach(function (q) { if (q !== self) over += overlap(pick, q); });
+      return { box: pick, cost: cost, over: over };
     }
-    // Blocks first, the biggest first; each in the arrangement that fits best.
     var ids = d.spaces.map(function (s) { return s.id; }).filter(function (id) {
       return (con.stacks[id] && con.stacks[id].length) || (con.leaders[id] && con.leaders[id].length) || forceTags[id];
     });
     var blocks = {};
     ids.forEach(function (id) { blocks[id] = block(ix, con.stacks[id], con.leaders[id], lang, forceTags[id]); });
     ids.sort(function (a, b) { return blocks[b][0].w * blocks[b][0].h - blocks[a][0].w * blocks[a][0].h || ix.order[a] - ix.order[b]; });
-    ids.forEach(function (id) {
-      var s = ix.space[id], m = out.marker[id], pick = null;
-      blocks[id].forEach(function (k) {
-        var r = best(around(m.box, s.x, s.y, k.w, k.h, "below"), k.w, k.h, m.box, id, 0.25);
-        (out.tried[id] = out.tried[id] || []).push({ cost: r.cost + k.cost, w: k.w, h: k.h, box: r.box });
-        if (!pick || r.cost + k.cost < pick.cost) pick = { cost: r.cost + k.cost, k: k, box: r.box };
-      });
-      pick.k.box = pick.box;
-      out.block[id] = pick.k;
-      placed.push(pick.box);
-    });
-    // Names.
-    d.spaces.forEach(function (s) {
-      var m = out.marker[s.id], text = named(s.name, lang), bold = !!s.capital;
-      var w = textWidth(text, FS, bold) + 2, h = FS * 1.12;
-      var b = best(around(m.box, s.x, s.y, w, h, "right"), w, h, m.box, s.id, 0).box;
-      out.label[s.id] = { text: text, bold: bold, box: b };
-      placed.push(b);
-    });
-    return out;
+
+    function pass(labelsFirst) {
+      var placed = fixed.slice(), out = { marker: markers, block: {}, label: {}, over: 0 };
+      function placeBlocks() {
+        ids.forEach(function (id) {
+          var s = ix.space[id], m = markers[id], pick = null;
+          blocks[id].forEach(function (k) {
+            var r = best(placed, around(m.box, s.x, s.y, k.w, k.h, "below"), k.w, k.h, m.box, id, 0.25);
+            if (!pick || r.cost + k.cost < pick.cost) pick = { cost: r.cost + k.cost, k: k, r: r };
+          });
+          out.block[id] = { items: pick.k.items, w: pick.k.w, h: pick.k.h, box: pick.r.box };
+          out.over += pick.r.over;
+          placed.push(pick.r.box);
+        });
+      }
+      function placeLabels() {
+        d.spaces.forEach(function (s) {
+          var m = markers[s.id], text = named(s.name, lang), bold = !!s.capital;
+          var w = textWidth(text, FS, bold) + 2, h = FS * 1.12;
+          var r = best(placed, around(m.box, s.x, s.y, w, h, "right"), w, h, m.box, s.id, 0);
+          out.label[s.id] = { text: text, bold: bold, box: r.box };
+          out.over += r.over;
+          placed.push(r.box);
+        });
+      }
+      if (labelsFirst) { placeLabels(); placeBlocks(); } else { placeBlocks(); placeLabels(); }
+      return out;
+    }
+    var a = pass(false);
+    if (a.over < 1) return a;
+    var b = pass(true);
+    return b.over < a.over ? b : a;
   }
+
 
   // ------------------------------------------------------------- state --
   var ui = { loc: false };
-  var lastLayout = null; // for the static harness (dev.html ?debug=1)
+  var lastLayout = null; // the last layout, for a harness to inspect (layout() below)
   var last = null;
   function redraw() {
     if (!last) return;
@@ -508,10 +524,8 @@
       var lb = lab.box;
       el("rect", { x: f(lb.x0), y: f(lb.y0), width: f(lb.x1 - lb.x0), height: f(lb.y1 - lb.y0), fill: "#fff", "fill-opacity": 0 }, g);
       drawMarker(g, s, v, m);
-      var side = SIDE[v.control] || SIDE.none;
       el("text", { x: f(lb.x0 + 1), y: f(lb.y0 + FS * 0.86), "font-size": FS, fill: INK, "font-weight": lab.bold ? "bold" : null,
         stroke: PAPER, "stroke-width": 2.6, "paint-order": "stroke", "stroke-linejoin": "round", "pointer-events": "none", "class": "ny-name" }, g, lab.text);
-      void side;
       g.addEventListener("click", function (e) { e.stopPropagation(); clickSpace(ctx, con, s.id, lit); });
     });
 
@@ -965,7 +979,11 @@
       if (view.bonus && (view.bonus[0] || view.bonus[1])) bits.push(T("held-card bonus: battle +", "бонус карточки: бой +") + view.bonus[0] + T(", siege +", ", осада +") + view.bonus[1]);
       h.push('<div class="ny-muted" id="ny-round">' + esc(bits.join(" · ")) + "</div>");
     }
-    if (view.end) h.push("<div><b>" + esc(T("Game over: ", "Игра окончена: ")) + esc(view.end) + "</b></div>");
+    if (view.end) {
+      var e = view.end.split(" "), why = e[0] === "automatic" ? T("automatic victory of ", "автоматическая победа: ") + w2(SIDE_NAME[e[1]], lang)
+        : e[0] === "peace" ? T("peace was made (6.3)", "заключён мир (6.3)") : e[0] === "last-turn" ? T("the last year is over (6.3)", "последний год окончен (6.3)") : view.end;
+      h.push('<div id="ny-end"><b>' + esc(T("Game over: ", "Игра окончена: ")) + esc(why) + "</b></div>");
+    }
 
     // The action under way and a decision owed.
     if (view.force) h.push(forceBox(ix, view, lang));

@@ -75,7 +75,8 @@ fn place(r: &NineYears, s: &mut State, power: &str, at: &str, n: usize, reduced:
     free.into_iter()
         .take(n)
         .map(|i| {
-            s.corps[i] = sandtable_nine_years::CorpsState { loc: Loc::Space(x), reduced, demoralised: false, activated: false };
+            s.corps[i] =
+                sandtable_nine_years::CorpsState { loc: Loc::Space(x), reduced, demoralised: false, activated: false };
             CorpsId(i as u8)
         })
         .collect()

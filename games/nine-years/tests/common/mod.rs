@@ -102,7 +102,7 @@ pub fn leader(rules: &NineYears, id: &str) -> sandtable_nine_years::LeaderId {
     rules.scenario.leader_by_id(id).unwrap_or_else(|| panic!("no leader {id}"))
 }
 
-/// Helpers of the seed-rule tests (sequence, victory, powers, events, LOC, reinforcement, winter).
-pub mod seed_rules;
 /// Helpers of the campaign-phase and authored combat tests.
 pub mod campaign;
+/// Helpers of the seed-rule tests (sequence, victory, powers, events, LOC, reinforcement, winter).
+pub mod seed_rules;
