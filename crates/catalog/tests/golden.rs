@@ -95,7 +95,15 @@ const GOLDEN: &[Golden] = &[
         decisions: 623,
         outcome: "Axis win, 26 VP to 4",
     },
-    Golden { file: "nine-years", game: "nine-years", scenario: None, options: &[], seed: 1, decisions: 0, outcome: "" },
+    Golden {
+        file: "nine-years",
+        game: "nine-years",
+        scenario: None,
+        options: &[],
+        seed: 1,
+        decisions: 649,
+        outcome: "automatic victory for the Bourbons (VP 0)",
+    },
 ];
 
 /// The seed of the random choices when blessing makes a new game.
