@@ -28,16 +28,7 @@ pub fn round(r: &NineYears, side: Side) -> State {
         l.demoralised = false;
         l.activated = false;
     }
-    s.phase = Phase::Round;
-    s.active = side;
-    s.played = true;
-    s.ap = 3;
-    s.used = [false; 3];
-    s.bonus = [0; 2];
-    s.force = None;
-    s.pending = None;
-    s.must_play = None;
-    s.shown = [None; 2];
+    super::seed_rules::round_of(&mut s, side, 3);
     set_hands(&mut s, [0, 2, 0], [0, 2, 0]);
     s
 }
@@ -92,11 +83,8 @@ pub fn put_reduced(r: &NineYears, s: &mut State, power: &str, at: &str, n: usize
     place(r, s, power, at, n, true)
 }
 
-/// Puts a leader in `at`.
-pub fn put_leader(r: &NineYears, s: &mut State, id: &str, at: &str) {
-    let l = super::leader(r, id);
-    s.leaders[l.index()].loc = LeaderLoc::Space(super::space(r, at));
-}
+#[allow(unused_imports)] // not every test binary puts leaders
+pub use super::put_leader;
 
 /// Marks every listed corps, and the leaders named, demoralised.
 pub fn demoralise(r: &NineYears, s: &mut State, corps: &[CorpsId], leaders: &[&str]) {

@@ -97,6 +97,12 @@ pub fn space(rules: &NineYears, id: &str) -> sandtable_nine_years::SpaceId {
     rules.scenario.space_by_id(id).unwrap_or_else(|| panic!("no space {id}"))
 }
 
+/// Puts a leader in a space.
+pub fn put_leader(rules: &NineYears, s: &mut State, id: &str, at: &str) {
+    let l = leader(rules, id);
+    s.leaders[l.index()].loc = sandtable_nine_years::LeaderLoc::Space(space(rules, at));
+}
+
 /// The id of a leader by name.
 pub fn leader(rules: &NineYears, id: &str) -> sandtable_nine_years::LeaderId {
     rules.scenario.leader_by_id(id).unwrap_or_else(|| panic!("no leader {id}"))
