@@ -380,6 +380,12 @@ impl NineYears {
                 ),
             },
         };
+        // How the war ended, when by VP (6.3): peace was made (6.4) or the last year ran out.
+        let (en, ru) = match s.end {
+            Some(End::Peace) => (format!("{en}: peace made in {}", s.year), format!("{ru}: мир заключён в {} году", s.year)),
+            Some(End::LastTurn) => (format!("{en} after the last year"), format!("{ru} после последнего года")),
+            _ => (en, ru),
+        };
         Outcome { winners: SeatSet::one(winner.seat()), text: Text::new(en, ru) }
     }
 }

@@ -251,7 +251,7 @@ fn ny_6_4_the_peace_roll_ends_the_game_at_10_not_at_9() {
         if peace {
             assert_eq!((s.phase, s.end), (Phase::Over, Some(End::Peace)), "{die}+5 = 10");
             let ToAct::Over(o) = r.to_act(&s) else { panic!("over") };
-            assert_eq!(o.text.en, format!("a minor Bourbon victory, VP {}", s.vp), "6.3 decides");
+            assert_eq!(o.text.en, format!("a minor Bourbon victory, VP {}: peace made in 1696", s.vp), "6.3 decides");
         } else {
             assert_eq!((s.year, s.phase), (1697, Phase::EventOrder), "{die}+5 = 9: the war goes on");
         }
