@@ -99,12 +99,13 @@ impl NineYears {
                 ),
             )
         });
+        // He tries once a round (13.4.3): the try activates him either way.
+        s.leaders[l.index()].activated = true;
         if !ok {
             self.enter_empty(s, active, y, ev);
             return;
         }
         s.leaders[l.index()].loc = LeaderLoc::Space(y);
-        s.leaders[l.index()].activated = true;
         let mut corps: Vec<CorpsId> = self
             .side_corps(s, z, side)
             .into_iter()

@@ -10,6 +10,7 @@
 //! reach is a Dijkstra over the map, O(links · log spaces).
 
 use crate::action::{Action, Unit};
+use crate::board::Occupancy;
 use crate::ids::{CorpsId, FleetId, LeaderId, PowerId, Side, SpaceId};
 use crate::state::{FleetLoc, Force, ForceKind, LeaderLoc, Loc, Pending, State};
 use crate::NineYears;
@@ -129,6 +130,13 @@ impl NineYears {
         }
         match a {
             Action::Play(v) => {
+                if !(1..=3).contains(&v) {
+                    return Err(Illegal::fixed(
+                        "NY 13.4.1",
+                        "an action card carries 1 to 3 actions",
+                        "карточка действий даёт от 1 до 3 действий",
+                    ));
+                }
                 if s.played {
                     return Err(Illegal::fixed(
                         "NY 13.3",
@@ -162,9 +170,9 @@ impl NineYears {
                 }
                 if !self.playable(s, e) {
                     return Err(Illegal::fixed(
-                        "NY 9.2.2",
-                        "that event's conditions do not hold now",
-                        "условия этого события сейчас не выполнены",
+                        "NY 9.2.1",
+                        "that held event's conditions do not hold now: keep it until they do",
+                        "условия этого удержанного события сейчас не выполнены: держите его, пока не выполнятся",
                     ));
                 }
                 Ok(())
@@ -306,13 +314,7 @@ impl NineYears {
                 self.check_shift(s, side, f, from, to, 6)
             }
             (ForceKind::Transfer, Action::ShiftCorps(from, p, r, to)) => {
-                if self.scenario.side_of(p) != Some(side) || !self.at_war(s, p) {
-                    return Err(Illegal::fixed(
-                        "NY 13.5.2",
-                        "that power is not yours or not at war",
-                        "эта держава не ваша или не воюет",
-                    ));
-                }
+                self.check_own_power(s, side, p)?;
                 if self.free_corps(s, from, p, r, None).is_none() {
                     return Err(Illegal::fixed(
                         "NY 13.5.2",
@@ -346,13 +348,7 @@ impl NineYears {
                 self.free_leader(s, side, l, Some(f.space)).map(|_| ())
             }
             Unit::Corps(p, r) => {
-                if self.scenario.side_of(p) != Some(side) || !self.at_war(s, p) {
-                    return Err(Illegal::fixed(
-                        "NY 13.5.1",
-                        "that power is not yours or not at war",
-                        "эта держава не ваша или не воюет",
-                    ));
-                }
+                self.check_own_power(s, side, p)?;
                 if self.free_corps(s, f.space, p, r, Some(f)).is_none() {
                     return Err(Illegal::fixed(
                         "NY 13.4.3",
@@ -389,6 +385,13 @@ impl NineYears {
                 }
                 if f.kind == ForceKind::Campaign {
                     let rest: Vec<LeaderId> = f.leaders.iter().copied().filter(|&m| m != l).collect();
+                    if !rest.is_empty() && rest.iter().all(|&m| s.leader(m).demoralised) {
+                        return Err(Illegal::fixed(
+                            "NY 16.5",
+                            "a Campaign needs a leader who is not demoralised at its head",
+                            "Кампанию должен вести недеморализованный лидер",
+                        ));
+                    }
                     if rest.is_empty() && !f.corps.is_empty() {
                         return Err(Illegal::fixed(
                             "NY 14.1.2",
@@ -522,6 +525,13 @@ impl NineYears {
         if self.revolution_landing(s, f, y) {
             return Ok(());
         }
+        if self.count_corps(s, y, side.other()) > 0 {
+            return Err(Illegal::fixed(
+                "NY 14.5",
+                "a Sea Move lands only where no enemy corps stand",
+                "Морским движением высаживаются только там, где нет вражеских корпусов",
+            ));
+        }
         if s.control(y).is(side) {
             return Ok(());
         }
@@ -532,7 +542,7 @@ impl NineYears {
                 "лидеры без корпусов не атакуют и не занимают вражеские области",
             ));
         }
-        if self.count_corps(s, y, side.other()) > 0 || (self.fortified(y) && s.strength[y.index()] > 0) {
+        if self.fortified(y) && s.strength[y.index()] > 0 {
             return Err(Illegal::fixed(
                 "NY 14.5",
                 "a landing in an enemy port needs it unfortified and free of enemy corps",
@@ -546,15 +556,22 @@ impl NineYears {
     /// `side` within `mp` (13.5.2): never into enemy spaces or spaces with
     /// enemy corps unless an unbesieged friendly corps is already there.
     pub fn transfer_reach(&self, s: &State, side: Side, from: SpaceId, mp: u8) -> Vec<Option<u8>> {
+        self.transfer_reach_in(s, &self.occupancy(s), side, from, mp)
+    }
+
+    /// [`NineYears::transfer_reach`] with the counters already counted.
+    fn transfer_reach_in(&self, s: &State, occ: &Occupancy, side: Side, from: SpaceId, mp: u8) -> Vec<Option<u8>> {
         let n = self.scenario.spaces.len();
-        let occ = self.occupancy(s);
         let passable = |t: SpaceId| {
             if !self.enterable(s, t) {
                 return false;
             }
             // An unbesieged friendly corps: any, unless shut in its own besieged fortress.
-            let friendly_corps = occ.count(t, side) > 0 && !(s.control(t).is(side) && self.besieged_in(s, &occ, t));
-            friendly_corps || (s.control(t).is(side) && occ.count(t, side.other()) == 0)
+            let friendly_corps = occ.count(t, side) > 0 && !(s.control(t).is(side) && self.besieged_in(s, occ, t));
+            friendly_corps
+                || (s.control(t).is(side)
+                    && occ.count(t, side.other()) == 0
+                    && self.side_leaders(s, t, side.other()).is_empty())
         };
         let mut dist: Vec<Option<u8>> = vec![None; n];
         dist[from.index()] = Some(0);
@@ -686,9 +703,16 @@ impl NineYears {
         if f.spent >= 2 {
             return;
         }
+        // One 6-MP search per origin serves its leaders; its distances up to
+        // 4 are the corps' reach (shortest paths do not depend on the bound).
+        let occ = self.occupancy(s);
+        let mut reach6: Vec<Option<Vec<Option<u8>>>> = vec![None; sc.spaces.len()];
+        let mut reach_from = |x: SpaceId| -> Vec<Option<u8>> {
+            reach6[x.index()].get_or_insert_with(|| self.transfer_reach_in(s, &occ, side, x, 6)).clone()
+        };
         for l in sc.leader_ids().filter(|&l| sc.leader_side(l) == Some(side)) {
             let Ok(x) = self.free_leader(s, side, l, None) else { continue };
-            let reach = self.transfer_reach(s, side, x, 6);
+            let reach = reach_from(x);
             out.extend(
                 sc.space_ids()
                     .filter(|&t| self.check_shift_in(f, x, t, &reach).is_ok())
@@ -711,7 +735,7 @@ impl NineYears {
             if kinds.is_empty() {
                 continue;
             }
-            let reach = self.transfer_reach(s, side, x, 4);
+            let reach: Vec<Option<u8>> = reach_from(x).into_iter().map(|d| d.filter(|&d| d <= 4)).collect();
             for (p, r) in kinds {
                 out.extend(
                     sc.space_ids()
@@ -745,8 +769,12 @@ impl NineYears {
                 s.action_discard.push(v);
                 s.played = true;
                 s.must_play = None;
-                // 13.2.1: the cards shown go back into play with the first card played.
+                // 13.2.1: the choice face down is over with the first card
+                // played; a card shown stays known until its value is played.
                 s.shown = [None; 2];
+                if s.known[side.index()] == Some(v) {
+                    s.known[side.index()] = None;
+                }
                 s.ap += v;
                 ev.reveal(Audience::Everyone, "NY 13.4.1", || {
                     Text::new(
@@ -1013,8 +1041,11 @@ impl NineYears {
             return;
         }
         self.displace_leaders(s, y, enemy, ev);
-        let has_corps = s.force.as_ref().is_some_and(|f| !f.corps.is_empty());
-        if has_corps && !self.interceptors(s, enemy, y).is_empty() {
+        // 14.4 authored: an army is intercepted only where it would fight
+        // alone: not in a space holding other corps of its side.
+        let alone =
+            s.force.as_ref().is_some_and(|f| !f.corps.is_empty() && self.count_corps(s, y, side) == f.corps.len());
+        if alone && !self.interceptors(s, enemy, y).is_empty() {
             s.pending = Some(Pending::Intercept(y));
             return;
         }
@@ -1226,6 +1257,7 @@ impl NineYears {
         if revolution {
             self.glorious_revolution(s, ev);
         } else if !s.control(y).is(side) {
+            self.displace_leaders(s, y, side.other(), ev);
             self.change_control(s, y, side, ev);
         }
     }

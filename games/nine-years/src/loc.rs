@@ -149,9 +149,19 @@ impl NineYears {
     }
 
     fn supply_in(&self, t: &Trace<'_>, from: SpaceId) -> Supply {
-        if self.traced_from(t, from, &self.reach(t, false)) {
+        let open = self.reach(t, false);
+        let any = self.reach(t, true);
+        self.supply_from(t, from, &open, &any)
+    }
+
+    /// The line from `from` given both searches: open, through a besieged
+    /// friendly fortress only (11.1.4) — which a line starting in one always
+    /// is — or none.
+    fn supply_from(&self, t: &Trace<'_>, from: SpaceId, open: &[bool], any: &[bool]) -> Supply {
+        let shut_in = t.s.control(from).is(t.side) && self.besieged_in(t.s, &t.occ, from);
+        if !shut_in && self.traced_from(t, from, open) {
             Supply::Open
-        } else if self.traced_from(t, from, &self.reach(t, true)) {
+        } else if self.traced_from(t, from, any) {
             Supply::Restricted
         } else {
             Supply::Cut
@@ -198,17 +208,6 @@ impl NineYears {
         let sources = self.sources(s, side);
         let t = self.trace(s, side, &sources, false, Self::isles_of(s, side));
         let (open, any) = (self.reach(&t, false), self.reach(&t, true));
-        self.scenario
-            .space_ids()
-            .map(|x| {
-                if self.traced_from(&t, x, &open) {
-                    Supply::Open
-                } else if self.traced_from(&t, x, &any) {
-                    Supply::Restricted
-                } else {
-                    Supply::Cut
-                }
-            })
-            .collect()
+        self.scenario.space_ids().map(|x| self.supply_from(&t, x, &open, &any)).collect()
     }
 }

@@ -140,6 +140,16 @@ impl NineYears {
                 cards[k] += usize::from(c);
             }
         }
+        for side in Side::ALL {
+            if let Some(v) = s.known[side.index()] {
+                e.check(
+                    (1..=3).contains(&v) && s.hands[side.index()][usize::from(v - 1)] > 0,
+                    || format!("known[{}]", side.index()),
+                    || "a card known to be in a hand is not in it".into(),
+                    || "известной карточки нет в руке".into(),
+                );
+            }
+        }
         let mut want = [0usize; 3];
         for &v in &sc.actions {
             want[usize::from(v - 1)] += 1;

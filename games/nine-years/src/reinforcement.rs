@@ -32,7 +32,8 @@ impl NineYears {
         }
     }
 
-    fn own_power(&self, s: &State, side: Side, p: PowerId) -> Result<(), Illegal> {
+    /// `p` is one of `side`'s powers (7.1.1) and at war now.
+    pub(crate) fn check_own_power(&self, s: &State, side: Side, p: PowerId) -> Result<(), Illegal> {
         if self.scenario.side_of(p) != Some(side) {
             return Err(Illegal::fixed("NY 7.1.1", "that power is not yours", "это не ваша держава"));
         }
@@ -118,6 +119,7 @@ impl NineYears {
                 self.scenario.corps[i].power == n.jacobite
                     && matches!(s.corps[i].loc, Loc::Space(y) if !self.scenario.space(y).region.british_isles())
             });
+            // 20.2.5 2b: not in the first Reinforcement phase after the Revolution.
             if abroad && s.year != s.revolution_year {
                 return Err(Illegal::fixed(
                     "NY 12.2.6",
@@ -165,12 +167,17 @@ impl NineYears {
         let poor = || Illegal::fixed("NY 12.3.1", "not enough resource points left", "не хватает очков ресурсов");
         match (s.phase, a) {
             (Phase::Spend, Action::Form(p, x, full)) => {
-                self.own_power(s, side, p)?;
-                if s.formed[p.index()] >= self.form_limit(s, p) {
-                    return Err(Illegal::fixed(
-                        "NY 12.3.4",
-                        "that power has formed all the corps it may this turn (France 2, others 1)",
-                        "держава уже сформировала все корпуса, положенные за ход (Франция 2, остальные 1)",
+                self.check_own_power(s, side, p)?;
+                let limit = self.form_limit(s, p);
+                if s.formed[p.index()] >= limit {
+                    // Zenta's lasting effect (9.2.3) raises Austria's limit.
+                    let rule = if limit != self.scenario.power(p).form { "NY 9.2.3" } else { "NY 12.3.4" };
+                    return Err(Illegal::new(
+                        rule,
+                        Text::new(
+                            format!("that power has formed the {limit} new corps it may this turn"),
+                            format!("держава уже сформировала положенные за ход новые корпуса: {limit}"),
+                        ),
                     ));
                 }
                 if !(0..s.corps.len()).any(|i| self.scenario.corps[i].power == p && s.corps[i].loc == Loc::Pool) {
@@ -186,12 +193,17 @@ impl NineYears {
                 self.check_placement(s, side, p, x)
             }
             (Phase::Spend, Action::Rebuild(p, x)) => {
-                self.own_power(s, side, p)?;
-                if s.rebuilt[p.index()] >= self.rebuild_limit(s, p) {
-                    return Err(Illegal::fixed(
-                        "NY 12.3.5",
-                        "that power has rebuilt all the corps it may this turn (France 4, others 2)",
-                        "держава уже восстановила все корпуса, положенные за ход (Франция 4, остальные 2)",
+                self.check_own_power(s, side, p)?;
+                let limit = self.rebuild_limit(s, p);
+                if s.rebuilt[p.index()] >= limit {
+                    // The Death of Louvois (9.2.3) lowers France's limit.
+                    let rule = if limit != self.scenario.power(p).rebuild { "NY 9.2.3" } else { "NY 12.3.5" };
+                    return Err(Illegal::new(
+                        rule,
+                        Text::new(
+                            format!("that power has rebuilt the {limit} corps it may this turn"),
+                            format!("держава уже восстановила положенные за ход корпуса: {limit}"),
+                        ),
                     ));
                 }
                 if self.reduced_corps(s, p, x).is_none() {
@@ -223,7 +235,7 @@ impl NineYears {
             (Phase::Spend, Action::Fleet(f, n)) => self.check_fleet(s, side, f, n),
             (Phase::Spend, Action::Done) => Ok(()),
             (Phase::Place, Action::Place(p, x)) => {
-                self.own_power(s, side, p)?;
+                self.check_own_power(s, side, p)?;
                 if !(0..s.corps.len()).any(|i| self.scenario.corps[i].power == p && s.corps[i].loc == Loc::Due) {
                     return Err(Illegal::fixed(
                         "NY 12.2.1",
@@ -310,6 +322,13 @@ impl NineYears {
     }
 
     fn check_fleet(&self, s: &State, side: Side, f: FleetId, n: u8) -> Result<(), Illegal> {
+        if !(1..=2).contains(&n) {
+            return Err(Illegal::fixed(
+                "NY 12.3.6",
+                "a fleet is prepared with strength 1 or 2",
+                "флот готовится с силой 1 или 2",
+            ));
+        }
         let spec = self.scenario.fleet(f);
         if spec.side != side {
             return Err(Illegal::fixed("NY 12.3.6", "that fleet is not yours", "это не ваш флот"));
@@ -557,13 +576,23 @@ impl NineYears {
     }
 
     /// Steps with nothing to do go by themselves (no arrivals to place).
+    /// Steps with nothing to decide go by themselves (5.0): spending with
+    /// no resource points (everything costs at least 1), placing with no
+    /// arrival that fits anywhere (12.2.4).
     pub(crate) fn skip_empty_steps(&self, s: &mut State, ev: &mut Events) {
-        while s.phase == Phase::Place {
+        loop {
             let side = s.ordered();
-            let any_due = (0..s.corps.len()).any(|i| {
-                s.corps[i].loc == Loc::Due && self.scenario.side_of(self.scenario.corps[i].power) == Some(side)
-            });
-            if any_due && self.placeable(s, side).is_some() {
+            let empty = match s.phase {
+                Phase::Spend => s.rp[side.index()] == 0,
+                Phase::Place => {
+                    let any_due = (0..s.corps.len()).any(|i| {
+                        s.corps[i].loc == Loc::Due && self.scenario.side_of(self.scenario.corps[i].power) == Some(side)
+                    });
+                    !(any_due && self.placeable(s, side).is_some())
+                }
+                _ => false,
+            };
+            if !empty {
                 return;
             }
             self.next_reinforcement_step(s, ev);

@@ -31,7 +31,10 @@ impl NineYears {
         let sc = &self.scenario;
         let n = &sc.named;
         s.revolution = true;
-        s.revolution_year = s.year;
+        // 20.2.5 2b holds in the first Reinforcement phase after it: the
+        // Revolution comes in a Campaign or in Winter Quarters, after this
+        // year's Reinforcement phase, so next year's.
+        s.revolution_year = s.year + 1;
         let england: Vec<SpaceId> = sc.space_ids().filter(|&x| self.english(x)).collect();
         // 2a. Jacobite counters in England go to the nearest space their side
         // still holds in the British Isles outside England, else to Paris;

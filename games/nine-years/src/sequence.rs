@@ -94,6 +94,7 @@ impl NineYears {
             revolution_year: 0,
             savoy: Savoy::Neutral,
             shown: [None; 2],
+            known: [None; 2],
             must_play: None,
             active: sc.initiative(sc.first_year),
             ap: 0,
@@ -341,11 +342,11 @@ impl NineYears {
             )
         });
         s.phase = Phase::Spend;
+        self.skip_empty_steps(s, ev);
     }
 
     /// The end of a player's step of the Reinforcement phase.
     pub(crate) fn next_reinforcement_step(&self, s: &mut State, ev: &mut Events) {
-        let side = s.ordered();
         s.phase = match s.phase {
             Phase::Spend => Phase::Place,
             Phase::Place => Phase::Leaders,
@@ -359,7 +360,6 @@ impl NineYears {
                 }
             }
         };
-        let _ = side;
         if s.phase == Phase::Leaders {
             self.promote(s, ev);
         }
@@ -412,6 +412,7 @@ impl NineYears {
             )
         });
         s.shown = [None; 2];
+        s.known = [None; 2];
         s.must_play = None;
         if a == b && a > 0 {
             s.phase = Phase::Show;
@@ -426,6 +427,13 @@ impl NineYears {
 
     /// 13.2.1: a card chosen face down.
     pub(crate) fn check_show(&self, s: &State, side: Side, v: u8) -> Result<(), Illegal> {
+        if !(1..=3).contains(&v) {
+            return Err(Illegal::fixed(
+                "NY 13.2.1",
+                "an action card carries 1 to 3 actions",
+                "карточка действий даёт от 1 до 3 действий",
+            ));
+        }
         if s.shown[side.index()].is_some() {
             return Err(Illegal::fixed("NY 13.2.1", "you have already chosen your card", "вы уже выбрали карточку"));
         }
@@ -443,6 +451,8 @@ impl NineYears {
     pub(crate) fn apply_show(&self, s: &mut State, side: Side, v: u8, ev: &mut Events) {
         s.shown[side.index()] = Some(v);
         let [Some(a), Some(b)] = s.shown else { return };
+        // Both cards are now public, and stay known to be in hand until played.
+        s.known = s.shown;
         ev.reveal(Audience::Everyone, "NY 13.2.1", || {
             Text::new(
                 format!("cards shown: Alliance {a}, Bourbons {b}"),

@@ -136,7 +136,7 @@ impl NineYears {
             if self.fortified(x) {
                 vp += 1;
             }
-            if sc.power_ids().any(|p| sc.power(p).capitals.contains(&x)) {
+            if sc.power_ids().any(|p| self.capitals(s, p).contains(&x)) {
                 vp += 1;
             }
         }

@@ -293,12 +293,16 @@ pub struct State {
     pub british_amsterdam: bool,
     /// The Glorious Revolution has happened (20.2.5 authored).
     pub revolution: bool,
-    /// The year of the Revolution (the 2b exception).
+    /// The year of the first Reinforcement phase after the Revolution (the
+    /// 20.2.5 2b exception, 12.2.6).
     pub revolution_year: u16,
     /// Savoy's state.
     pub savoy: Savoy,
     /// The cards chosen face down to find the first player (13.2.1).
     pub shown: [Option<u8>; 2],
+    /// A card each player is known by both to hold: the card he showed
+    /// (13.2.1), until he plays a card of that value.
+    pub known: [Option<u8>; 2],
     /// The card value the first player must play in round one (13.2.1).
     pub must_play: Option<u8>,
     /// The player whose action round it is.

@@ -182,6 +182,8 @@ pub struct View {
     pub shown: [Option<u8>; 2],
     /// The card the first player must play.
     pub must_play: Option<u8>,
+    /// A card each player is known to hold since he showed it (13.2.1).
+    pub known: [Option<u8>; 2],
     /// The action under way.
     pub force: Option<ForceView>,
     /// A decision owed: `intercept`, `garrison`, `retreat`, `savoy` and its space.
@@ -352,6 +354,7 @@ impl NineYears {
                 .collect(),
             shown,
             must_play: s.must_play,
+            known: s.known,
             force: s.force.as_ref().map(|f| ForceView {
                 kind: match f.kind {
                     ForceKind::Campaign => "campaign",
@@ -407,13 +410,9 @@ impl NineYears {
             for (i, &n) in hand.iter().enumerate() {
                 pool.extend(std::iter::repeat(i as u8 + 1).take(usize::from(n)));
             }
-            let known = if both_shown {
-                s.shown[side.index()]
-            } else if s.phase == Phase::Round && s.active == side {
-                s.must_play
-            } else {
-                None
-            };
+            // A card shown (13.2.1) is known to be in hand until played; the
+            // first player's must-play card is that card.
+            let known = s.known[side.index()];
             if let Some(v) = known {
                 let i = pool.iter().position(|&c| c == v).expect("a known card is in its hand");
                 pool.swap_remove(i);

@@ -114,7 +114,7 @@ impl NineYears {
     /// d. From 1696 each player holding a Savoyard fortress may make Savoy
     /// neutral (7.2.1), the initiative player first.
     fn next_savoy(&self, s: &mut State, ev: &mut Events) {
-        if s.year >= 1696 && s.savoy == Savoy::Allied {
+        if s.year >= self.scenario.peace_from && s.savoy == Savoy::Allied {
             let holders = self.savoy_holders(s);
             while s.idx < 2 {
                 if holders.contains(&s.ordered()) {
@@ -150,7 +150,10 @@ impl NineYears {
         {
             self.glorious_revolution(s, ev);
         }
-        if (self.scenario.peace_from..=1699).contains(&s.year) {
+        // The roll runs from the scenario's first peace year (1696) to 1699,
+        // its last year (6.4); in the last year the game ends anyway (6.3),
+        // so the penalties and the roll would change nothing.
+        if (self.scenario.peace_from..self.scenario.last_year).contains(&s.year) {
             let init = self.scenario.initiative(s.year);
             s.order = [init.other(), init];
             s.idx = 0;
@@ -263,9 +266,10 @@ impl NineYears {
         if s.savoy != Savoy::Allied {
             m.push((1, Text::fixed("Savoy is neutral", "Савойя нейтральна")));
         }
-        if s.year > 1696 {
-            let k = (s.year - 1696).min(10) as i8;
-            m.push((k, Text::new(format!("{k} turns after 1696"), format!("{k} ход(а) после 1696 года"))));
+        let first = self.scenario.peace_from;
+        if s.year > first {
+            let k = (s.year - first).min(10) as i8;
+            m.push((k, Text::new(format!("{k} turn(s) after {first}"), format!("ходов после {first} года: {k}"))));
         }
         m
     }
@@ -382,7 +386,9 @@ impl NineYears {
         };
         // How the war ended, when by VP (6.3): peace was made (6.4) or the last year ran out.
         let (en, ru) = match s.end {
-            Some(End::Peace) => (format!("{en}: peace made in {}", s.year), format!("{ru}: мир заключён в {} году", s.year)),
+            Some(End::Peace) => {
+                (format!("{en}: peace made in {}", s.year), format!("{ru}: мир заключён в {} году", s.year))
+            }
             Some(End::LastTurn) => (format!("{en} after the last year"), format!("{ru} после последнего года")),
             _ => (en, ru),
         };

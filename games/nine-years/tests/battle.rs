@@ -237,6 +237,54 @@ fn ny_14_4_the_bourbons_never_intercept_over_a_red_link() {
     assert_eq!(s.pending, Some(Pending::Intercept(space(&r, "amsterdam"))));
 }
 
+#[test]
+fn ny_14_4_no_interception_where_the_armys_own_corps_already_stand() {
+    let r = tiny();
+    let brussels = space(&r, "brussels");
+    // Brussels, Allied and empty: Boufflers next door may try.
+    let mut s = interception(&r, "boufflers");
+    apply(&r, &mut s, A, "go brussels");
+    assert_eq!(s.pending, Some(Pending::Intercept(brussels)));
+    // An Allied leader alone there changes nothing: he is no corps.
+    let mut s = interception(&r, "boufflers");
+    put_leader(&r, &mut s, "waldeck", "brussels");
+    apply(&r, &mut s, A, "go brussels");
+    assert_eq!(s.pending, Some(Pending::Intercept(brussels)), "a leader alone is not a corps");
+    // A Spanish corps already in Brussels: the army would not fight alone, no try.
+    let mut s = interception(&r, "boufflers");
+    put(&r, &mut s, "spain", "brussels", 1);
+    checked(&r, &s);
+    apply(&r, &mut s, A, "go brussels");
+    assert_eq!(s.pending, None);
+    assert_eq!(to_act(&r, &s), Some(A), "the army goes on");
+    assert!(!legal_text(&r, &s, B).contains(&"intercept boufflers".to_owned()));
+    assert_eq!(leader_at(&r, &s, "william-iii").as_deref(), Some("brussels"));
+}
+
+#[test]
+fn ny_14_4_a_failed_interception_activates_the_leader() {
+    let r = tiny();
+    let boufflers = leader(&r, "boufflers");
+    let namur = space(&r, "namur");
+    let mut s = interception(&r, "boufflers");
+    apply(&r, &mut s, A, "go brussels");
+    assert_eq!(s.pending, Some(Pending::Intercept(space(&r, "brussels"))));
+    // Declined, Boufflers is not activated: Namur, next to Tournai too, is offered to him again.
+    let mut declined = s.clone();
+    apply(&r, &mut declined, B, "no-intercept");
+    assert!(!declined.leader(boufflers).activated);
+    apply(&r, &mut declined, A, "go namur");
+    assert_eq!(declined.pending, Some(Pending::Intercept(namur)));
+    // Tried and failed (die + 1 below 6): he stays, activated, and is not offered Namur.
+    let (mut t, _) = seek(&r, &s, B, "intercept boufflers", |_, ev| intercept_die(ev) + 1 < 6);
+    assert_eq!(leader_at(&r, &t, "boufflers").as_deref(), Some("tournai"));
+    assert!(t.leader(boufflers).activated, "the try activates him");
+    assert!(t.force.is_some() && t.pending.is_none());
+    apply(&r, &mut t, A, "go namur");
+    assert_eq!(t.pending, None, "tried once this round");
+    assert_eq!(leader_at(&r, &t, "william-iii").as_deref(), Some("namur"));
+}
+
 // ---------------------------------------------------------------- 16.1
 
 #[test]

@@ -183,6 +183,44 @@ fn ny_13_2_1_with_unequal_hands_the_bigger_hand_goes_first() {
     }
 }
 
+#[test]
+fn ny_13_2_1_a_card_shown_stays_known_until_played() {
+    let r = tiny();
+    let mut s = show(&r);
+    apply(&r, &mut s, A, "show 3");
+    assert_eq!(s.known, [None, None], "not known while face down");
+    apply(&r, &mut s, B, "show 2");
+    assert_eq!(s.known, [Some(3), Some(2)], "both shown");
+    assert_eq!(r.view(&s, Viewer::Seat(A.seat())).known, [Some(3), Some(2)]);
+    // The Alliance's view of the Bourbon hand: the 2 is always in it, the rest redealt.
+    let bourbon_hands = |s: &State| -> Vec<[u8; 3]> {
+        (0..200).map(|seed| r.resample_hidden(s, Viewer::Seat(A.seat()), seed).hands[B.index()]).collect()
+    };
+    for h in bourbon_hands(&s) {
+        assert!(h[1] >= 1, "the shown 2 stays in the Bourbon hand: {h:?}");
+    }
+    // The first player plays his shown card: his is no longer known.
+    apply(&r, &mut s, A, "play 3");
+    assert_eq!(s.known, [None, Some(2)]);
+    apply(&r, &mut s, A, "end");
+    // The second player plays a card of another value: his 2 stays known.
+    apply(&r, &mut s, B, "play 1");
+    assert_eq!((s.known, s.hands[B.index()]), ([None, Some(2)], [0, 1, 1]));
+    checked(&r, &s);
+    let hands = bourbon_hands(&s);
+    assert!(hands.iter().all(|h| h[1] >= 1), "the known 2 is kept in every resampled hand: {hands:?}");
+    assert!(hands.iter().any(|h| *h != [0, 1, 1]), "the other card is redealt");
+    apply(&r, &mut s, B, "end");
+    apply(&r, &mut s, A, "play 1");
+    apply(&r, &mut s, A, "end");
+    // He plays the 2: nothing is known any more, and the hand is redealt freely.
+    apply(&r, &mut s, B, "play 2");
+    assert_eq!(s.known, [None, None]);
+    checked(&r, &s);
+    let hands = bourbon_hands(&s);
+    assert!(hands.iter().any(|h| h[1] == 0), "no 2 is forced any more: {hands:?}");
+}
+
 // ---------------------------------------------------------------- 13.3
 
 #[test]
@@ -444,7 +482,7 @@ fn ny_13_5_a_player_commands_only_his_own_counters() {
     assert_eq!(refuse(&r, &s, A, "deploy toulon-fleet").rule, "NY 13.5.6");
     apply(&r, &mut s, A, "transfer");
     assert_eq!(refuse(&r, &s, A, "shift luxembourg paris").rule, "NY 13.5");
-    assert_eq!(refuse(&r, &s, A, "shift lille france reduced paris").rule, "NY 13.5.2");
+    assert_eq!(refuse(&r, &s, A, "shift lille france reduced paris").rule, "NY 7.1.1");
     apply(&r, &mut s, A, "stop");
     apply(&r, &mut s, A, "campaign william-iii");
 }
@@ -793,4 +831,38 @@ fn ny_13_5_6_only_a_prepared_fleet_of_ones_own_is_deployed() {
     assert_eq!(refuse(&r, &s, A, "deploy toulon-fleet").rule, "NY 13.5.6", "the enemy's");
     let s = round(&r, B);
     assert_eq!(refuse(&r, &s, B, "deploy toulon-fleet").rule, "NY 13.5.6", "in the control box");
+}
+
+// ---------------------------------------------------------------- 16.5
+
+#[test]
+fn ny_16_5_a_campaign_cannot_be_left_to_a_demoralised_leader() {
+    let r = tiny();
+    // William III fresh, Waldeck demoralised, both in the Campaign with a corps.
+    let setup = |r: &sandtable_nine_years::NineYears, waldeck_demoralised: bool| {
+        let mut s = round(r, A);
+        put_leader(r, &mut s, "william-iii", "antwerp");
+        put_leader(r, &mut s, "waldeck", "antwerp");
+        put(r, &mut s, "dutch", "antwerp", 2);
+        checked(r, &s);
+        apply(r, &mut s, A, "campaign william-iii");
+        apply(r, &mut s, A, "add waldeck");
+        apply(r, &mut s, A, "add dutch full");
+        if waldeck_demoralised {
+            demoralise(r, &mut s, &[], &["waldeck"]);
+        }
+        s
+    };
+    let s = setup(&r, true);
+    assert_eq!(refuse(&r, &s, A, "drop william-iii").rule, "NY 16.5");
+    // The demoralised one may be dropped, leaving the fresh one at the head.
+    let mut t = s.clone();
+    apply(&r, &mut t, A, "drop waldeck");
+    assert_eq!(t.force.as_ref().map(|f| f.leaders.len()), Some(1));
+    // Two fresh leaders: either may be dropped.
+    let mut s = setup(&r, false);
+    apply(&r, &mut s, A, "drop william-iii");
+    assert_eq!(s.force.as_ref().map(|f| f.leaders.clone()), Some(vec![leader(&r, "waldeck")]));
+    apply(&r, &mut s, A, "go brussels");
+    assert_eq!(leader_at(&r, &s, "waldeck").as_deref(), Some("brussels"));
 }

@@ -45,7 +45,8 @@ fn ny_20_the_shipped_scenario_loads() {
 #[test]
 fn ny_20_the_shipped_scenario_states_the_seeds_numbers() {
     let sc = NineYears::standard().scenario;
-    assert_eq!((sc.first_year, sc.last_year), (1688, 1697));
+    // 6.4: peace rolls "from 1696 up to 1699": the game may last that long.
+    assert_eq!((sc.first_year, sc.last_year), (1688, 1699));
     assert_eq!(sc.rp, [6, 3], "12.3.1");
     assert_eq!(sc.bourbon_initiative, (1688, 1693), "13.2.1");
     assert_eq!((sc.cards, sc.cards_first_year), (5, 3), "13.1");

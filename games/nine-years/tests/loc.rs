@@ -229,6 +229,30 @@ fn ny_11_1_4_loc_through_a_besieged_friendly_fortress_is_restricted() {
 }
 
 #[test]
+fn ny_11_1_4_a_line_from_a_besieged_fortress_is_restricted() {
+    let r = tiny();
+    let mut s = start(&r, 1);
+    // Antwerp, an Allied fortress next to Amsterdam, and Namur further off: both open.
+    assert_eq!(loc(&r, &s, Side::Alliance, "antwerp"), "open");
+    assert_eq!(loc(&r, &s, Side::Alliance, "namur"), "open");
+    // Besieged by a French corps, each is restricted: the line starts inside the siege.
+    shift(&r, &mut s, "france", on(&r, "tournai"), on(&r, "antwerp"), 1);
+    shift(&r, &mut s, "france", on(&r, "lille"), on(&r, "namur"), 1);
+    assert_eq!(loc(&r, &s, Side::Alliance, "antwerp"), "restricted", "not open, not cut");
+    assert_eq!(loc(&r, &s, Side::Alliance, "namur"), "restricted", "not open, not cut");
+    let map = r.supply_map(&s, Side::Alliance);
+    for x in ["antwerp", "namur"] {
+        assert_eq!(format!("{:?}", map[space(&r, x).index()]), "Restricted", "the map agrees on {x}");
+    }
+    assert_eq!(loc(&r, &s, Side::Alliance, "amsterdam"), "open", "the source itself is not besieged");
+    // Lifted (the French gone), the same fortresses are open again.
+    shift(&r, &mut s, "france", on(&r, "antwerp"), on(&r, "tournai"), 1);
+    shift(&r, &mut s, "france", on(&r, "namur"), on(&r, "lille"), 1);
+    assert_eq!(loc(&r, &s, Side::Alliance, "antwerp"), "open");
+    assert_eq!(loc(&r, &s, Side::Alliance, "namur"), "open");
+}
+
+#[test]
 fn ny_11_1_5_overcrowded_spaces_do_not_block_loc() {
     let r = tiny();
     let mut s = start(&r, 1);

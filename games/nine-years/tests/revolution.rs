@@ -31,7 +31,8 @@ fn ny_20_2_5_william_iii_landing_in_london_brings_the_revolution_at_once() {
     let ev = william_lands(&r, &mut s);
     assert!(said(&ev, "NY 20.2.5", "Glorious Revolution"), "{ev:?}");
     assert!(s.revolution);
-    assert_eq!(s.revolution_year, 1689);
+    // 20.2.5 2b: the exception holds in the next Reinforcement phase, 1690's.
+    assert_eq!(s.revolution_year, 1690);
     for x in england(&r) {
         assert_eq!(s.control(x), Control::Alliance, "{}", r.scenario.space(x).id);
     }

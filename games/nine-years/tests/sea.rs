@@ -102,6 +102,29 @@ fn ny_14_5_an_enemy_port_is_a_landing_only_unfortified_and_free_of_enemy_corps()
     assert_eq!(corps_in(&r, &s, "dublin", A).len(), 1);
 }
 
+#[test]
+fn ny_14_5_no_landing_where_enemy_corps_stand_and_enemy_leaders_alone_withdraw() {
+    let r = tiny();
+    let mut s = round(&r, A);
+    put(&r, &mut s, "dutch", "amsterdam", 1);
+    apply(&r, &mut s, A, "sea amsterdam");
+    apply(&r, &mut s, A, "add dutch full");
+    // Antwerp is Allied: a landing there is fine while no enemy corps stand in it…
+    apply(&r, &mut s.clone(), A, "sail antwerp");
+    // …and refused once one does, friendly port or not.
+    let mut besieged = s.clone();
+    put(&r, &mut besieged, "france", "antwerp", 1);
+    assert_eq!(refuse(&r, &besieged, A, "sail antwerp").rule, "NY 14.5", "a friendly port with an enemy corps");
+    // James II alone in open Bourbon Dublin: the corps land, take it, and he withdraws.
+    put_leader(&r, &mut s, "james-ii", "dublin");
+    checked(&r, &s);
+    apply(&r, &mut s, A, "sail dublin");
+    assert_eq!(owner(&r, &s, "dublin"), Control::Alliance);
+    assert_eq!(corps_in(&r, &s, "dublin", A).len(), 1);
+    assert_ne!(leader_at(&r, &s, "james-ii").as_deref(), Some("dublin"), "the enemy leader is gone");
+    checked(&r, &s);
+}
+
 /// Two full Dutch corps sailing from `from` to `to`, for each die 1–6: the
 /// corps that lost a step.
 fn losses(r: &sandtable_nine_years::NineYears, s: &State, from: &str, to: &str) -> Vec<(u8, usize)> {

@@ -100,6 +100,36 @@ fn ny_5_0_steps_nobody_decides_run_by_themselves() {
 }
 
 #[test]
+fn ny_5_0_spending_with_no_resource_points_is_skipped() {
+    let r = tiny();
+    // 1689, the Bourbons' initiative: the Alliance (6 RP) goes first, the
+    // Bourbons (3 + 2 rich spaces) second; events take `cut` RP away.
+    let reinforce = |cut: [i8; 2]| {
+        let mut s = start(&r, 1);
+        s.year = 1689;
+        s.rp_events = cut;
+        apply(&r, &mut s, Side::Bourbon, "first alliance");
+        s
+    };
+    // With 1 RP each, each is asked to spend it.
+    let mut s = reinforce([-5, -4]);
+    assert_eq!(s.rp, [1, 1]);
+    assert_eq!((s.phase, s.ordered()), (Phase::Spend, Side::Alliance));
+    apply(&r, &mut s, Side::Alliance, "done");
+    apply(&r, &mut s, Side::Alliance, "done");
+    assert_eq!((s.phase, s.ordered()), (Phase::Spend, Side::Bourbon));
+    // With none, the Alliance's Spend step passes, and so does its Place
+    // step (nothing due in 1689): it is at its leaders.
+    let mut s = reinforce([-6, -5]);
+    assert_eq!(s.rp, [0, 0]);
+    assert_eq!((s.phase, s.ordered()), (Phase::Leaders, Side::Alliance));
+    assert_eq!(refuse(&r, &s, Side::Alliance, "form dutch amsterdam full").rule, "NY 5.0", "no Spend step now");
+    // The Bourbons' Spend step, with no RP, passes to their Place step (a French corps is due).
+    apply(&r, &mut s, Side::Alliance, "done");
+    assert_eq!((s.phase, s.ordered()), (Phase::Place, Side::Bourbon));
+}
+
+#[test]
 fn ny_5_0_1a_savoy_joins_the_alliance_in_1690_and_not_before() {
     let r = tiny();
     let (turin, pinerolo) = (space(&r, "turin"), space(&r, "pinerolo"));

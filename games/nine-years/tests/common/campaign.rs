@@ -36,6 +36,7 @@ pub fn round(r: &NineYears, side: Side) -> State {
 /// Gives each side exactly these hands (how many cards of value 1, 2, 3),
 /// the rest of the action cards face down in the deck, none discarded.
 pub fn set_hands(s: &mut State, alliance: [u8; 3], bourbon: [u8; 3]) {
+    s.known = [None; 2];
     let mut all: Vec<u8> = s.action_deck.cards().copied().chain(s.action_discard.drain(..)).collect();
     for h in &s.hands {
         for (k, &n) in h.iter().enumerate() {

@@ -94,6 +94,7 @@ pub fn round_of(s: &mut State, side: Side, ap: u8) {
     s.pending = None;
     s.must_play = None;
     s.shown = [None; 2];
+    s.known = [None; 2];
     for c in &mut s.corps {
         c.activated = false;
     }
