@@ -92,7 +92,7 @@ impl NineYears {
                     if ok { "he intercepts" } else { "he fails" }
                 ),
                 format!(
-                    "{} пытается перехватить в {}: {d}+{tactics}, {}",
+                    "{} пытается перехватить армию в области «{}»: {d}+{tactics}, {}",
                     sc.leader(l).name.ru,
                     sc.space(y).name.ru,
                     if ok { "перехват удался" } else { "неудача" }
@@ -130,7 +130,7 @@ impl NineYears {
         ev.say("NY 16.1", || {
             Text::new(
                 format!("the defenders of {} withdraw into the fortress: it is besieged", sc.space(x).name.en),
-                format!("защитники {} укрываются в крепости: она в осаде", sc.space(x).name.ru),
+                format!("защитники области «{}» укрываются в крепости: она в осаде", sc.space(x).name.ru),
             )
         });
     }
@@ -195,7 +195,7 @@ impl NineYears {
         ev.roll("NY 16.2", &[a.die, d.die], || {
             Text::new(
                 format!(
-                    "battle of {}: {} {}+{}{:+} = {ta}, {} {}+{}{:+} = {td}; {} win by {margin}",
+                    "battle of {}: {} {}+{}{:+} = {ta}, {} {}+{}{:+} = {td}; {} wins by {margin}",
                     sc.space(x).name.en,
                     att.name().en,
                     a.die,
@@ -205,10 +205,10 @@ impl NineYears {
                     d.die,
                     d.tactics,
                     d.mods,
-                    winner.name().en
+                    winner.player().en
                 ),
                 format!(
-                    "сражение при {}: {} {}+{}{:+} = {ta}, {} {}+{}{:+} = {td}; побеждают {} с разницей {margin}",
+                    "сражение в области «{}»: {} {}+{}{:+} = {ta}, {} {}+{}{:+} = {td}; побеждает {} с разницей {margin}",
                     sc.space(x).name.ru,
                     att.name().ru,
                     a.die,
@@ -218,7 +218,7 @@ impl NineYears {
                     d.die,
                     d.tactics,
                     d.mods,
-                    winner.name().ru
+                    winner.player().ru
                 ),
             )
         });
@@ -308,7 +308,12 @@ impl NineYears {
         ev.say("NY 16.4", || {
             Text::new(
                 format!("{} retreats from {} to {}", side.player().en, sc.space(x).name.en, sc.space(to).name.en),
-                format!("{} отступает из {} в {}", side.player().ru, sc.space(x).name.ru, sc.space(to).name.ru),
+                format!(
+                    "{} отступает из области «{}» в область «{}»",
+                    side.player().ru,
+                    sc.space(x).name.ru,
+                    sc.space(to).name.ru
+                ),
             )
         });
         self.after_battle(s, x, ev);
@@ -348,7 +353,7 @@ impl NineYears {
                 ev.say("NY 16.4", || {
                     Text::new(
                         format!("the beaten army retreats to {}", sc.space(to).name.en),
-                        format!("разбитая армия отступает в {}", sc.space(to).name.ru),
+                        format!("разбитая армия отступает в область «{}»", sc.space(to).name.ru),
                     )
                 });
             }
@@ -381,7 +386,11 @@ impl NineYears {
         ev.say("NY 16.4", || {
             Text::new(
                 format!("{} has no retreat from {}: the corps there are lost", side.player().en, sc.space(x).name.en),
-                format!("{}: некуда отступить из {}, корпуса там потеряны", side.player().ru, sc.space(x).name.ru),
+                format!(
+                    "{}: из области «{}» некуда отступить, корпуса там потеряны",
+                    side.player().ru,
+                    sc.space(x).name.ru
+                ),
             )
         });
     }

@@ -824,7 +824,7 @@ impl NineYears {
                 ev.say("NY 13.5.1", || {
                     Text::new(
                         format!("Campaign: {} in {}", sc.leader(l).name.en, sc.space(x).name.en),
-                        format!("Кампания: {} в {}", sc.leader(l).name.ru, sc.space(x).name.ru),
+                        format!("Кампания: {} в области «{}»", sc.leader(l).name.ru, sc.space(x).name.ru),
                     )
                 });
                 return;
@@ -843,7 +843,7 @@ impl NineYears {
                 ev.say("NY 13.5.5", || {
                     Text::new(
                         format!("Sea Move from {}", sc.space(x).name.en),
-                        format!("Морское движение из {}", sc.space(x).name.ru),
+                        format!("Морское движение из порта «{}»", sc.space(x).name.ru),
                     )
                 });
                 return;
@@ -879,7 +879,11 @@ impl NineYears {
                             sc.power(p).name.en,
                             sc.space(x).name.en
                         ),
-                        format!("Пополнение: корпус ({}) в {} восстановлен", sc.power(p).name.ru, sc.space(x).name.ru),
+                        format!(
+                            "Пополнение: корпус ({}) в области «{}» восстановлен",
+                            sc.power(p).name.ru,
+                            sc.space(x).name.ru
+                        ),
                     )
                 });
             }
@@ -948,7 +952,7 @@ impl NineYears {
         ev.say("NY 13.5.2", || {
             Text::new(
                 format!("{} transfers to {}", what.en, name.en),
-                format!("{} перемещается в {}", what.ru, name.ru),
+                format!("{} перемещается в область «{}»", what.ru, name.ru),
             )
         });
         if let Some(f) = s.force.as_mut() {
@@ -1022,7 +1026,11 @@ impl NineYears {
         ev.say("NY 14.1.1", || {
             Text::new(
                 format!("the army moves from {} to {} ({cost} MP)", sc.space(from).name.en, sc.space(y).name.en),
-                format!("армия идёт из {} в {} ({cost} ОД)", sc.space(from).name.ru, sc.space(y).name.ru),
+                format!(
+                    "армия идёт из области «{}» в область «{}» ({cost} ОД)",
+                    sc.space(from).name.ru,
+                    sc.space(y).name.ru
+                ),
             )
         });
         let enemy = side.other();
@@ -1074,7 +1082,7 @@ impl NineYears {
             ev.say("NY 17.1", || {
                 Text::new(
                     format!("the army stops before the fortress of {}", sc.space(y).name.en),
-                    format!("армия останавливается у крепости {}", sc.space(y).name.ru),
+                    format!("армия останавливается у крепости «{}»", sc.space(y).name.ru),
                 )
             });
         } else {
@@ -1104,7 +1112,7 @@ impl NineYears {
                 ev.say("NY 16.4", || {
                     Text::new(
                         format!("{} withdraws to {}", sc.leader(l).name.en, sc.space(t).name.en),
-                        format!("{} отходит в {}", sc.leader(l).name.ru, sc.space(t).name.ru),
+                        format!("{} отходит в область «{}»", sc.leader(l).name.ru, sc.space(t).name.ru),
                     )
                 });
             }
@@ -1156,7 +1164,11 @@ impl NineYears {
         ev.say("NY 13.5.4", || {
             Text::new(
                 format!("{} rallies himself and {k} corps in {}", sc.leader(l).name.en, sc.space(x).name.en),
-                format!("{} собирает себя и {k} корп. в {}", sc.leader(l).name.ru, sc.space(x).name.ru),
+                format!(
+                    "Сбор: {} снимает деморализацию с себя и с {k} корп. в области «{}»",
+                    sc.leader(l).name.ru,
+                    sc.space(x).name.ru
+                ),
             )
         });
     }
@@ -1248,7 +1260,10 @@ impl NineYears {
         ev.roll("NY 14.5", &[d], || {
             Text::new(
                 format!("Sea Move to {}: {d}{m:+} = {total}; {losses} corps lose a step", sc.space(y).name.en),
-                format!("Морское движение в {}: {d}{m:+} = {total}; шаг теряют корп.: {losses}", sc.space(y).name.ru),
+                format!(
+                    "Морское движение в порт «{}»: {d}{m:+} = {total}; шаг теряют корп.: {losses}",
+                    sc.space(y).name.ru
+                ),
             )
         });
         for &c in f.corps.iter().take(losses) {

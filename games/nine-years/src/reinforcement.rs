@@ -482,7 +482,7 @@ impl NineYears {
                             sc.space(x).name.en
                         ),
                         format!(
-                            "сформирован {} корпус ({}) в {}",
+                            "сформирован {} корпус ({}) в области «{}»",
                             if full { "полнокровный" } else { "ослабленный" },
                             sc.power(p).name.ru,
                             sc.space(x).name.ru
@@ -498,7 +498,7 @@ impl NineYears {
                 ev.say("NY 12.3.5", || {
                     Text::new(
                         format!("a {} corps is rebuilt in {}", sc.power(p).name.en, sc.space(x).name.en),
-                        format!("восстановлен корпус ({}) в {}", sc.power(p).name.ru, sc.space(x).name.ru),
+                        format!("восстановлен корпус ({}) в области «{}»", sc.power(p).name.ru, sc.space(x).name.ru),
                     )
                 });
             }
@@ -510,7 +510,7 @@ impl NineYears {
                 ev.say("NY 15.2", || {
                     Text::new(
                         format!("a level-{level} fortified line in {}", sc.space(x).name.en),
-                        format!("фортификационная линия {level}-го уровня в {}", sc.space(x).name.ru),
+                        format!("фортификационная линия {level}-го уровня в области «{}»", sc.space(x).name.ru),
                     )
                 });
             }
@@ -543,7 +543,7 @@ impl NineYears {
                 ev.say("NY 12.2.3", || {
                     Text::new(
                         format!("a {} corps arrives in {}", sc.power(p).name.en, sc.space(x).name.en),
-                        format!("прибывает корпус ({}) в {}", sc.power(p).name.ru, sc.space(x).name.ru),
+                        format!("прибывает корпус ({}) в область «{}»", sc.power(p).name.ru, sc.space(x).name.ru),
                     )
                 });
             }
@@ -554,7 +554,7 @@ impl NineYears {
                 ev.say("NY 12.4", || {
                     Text::new(
                         format!("{} goes to {}", sc.leader(l).name.en, sc.space(x).name.en),
-                        format!("{} направляется в {}", sc.leader(l).name.ru, sc.space(x).name.ru),
+                        format!("{} направляется в область «{}»", sc.leader(l).name.ru, sc.space(x).name.ru),
                     )
                 });
             }

@@ -93,7 +93,20 @@ impl NineYears {
                     }
                 }
                 for (p, r, d, k) in stacks {
-                    units.push(format!("{k}×{p}{}{}", if r { "(r)" } else { "" }, if d { "*" } else { "" }));
+                    // English shows the power's id, which is also its notation;
+                    // Russian its name, with the id to type.
+                    let name = match sc.power_by_id(&p) {
+                        Some(id) if ru => format!("{} ({p})", sc.power(id).name.ru),
+                        _ => p,
+                    };
+                    let reduced = if !r {
+                        ""
+                    } else if ru {
+                        " осл."
+                    } else {
+                        "(r)"
+                    };
+                    units.push(format!("{k}×{name}{reduced}{}", if d { "*" } else { "" }));
                 }
                 let besieged = self.besieged(s, x);
                 if units.is_empty() && !besieged && !s.famous[x.index()] {

@@ -400,7 +400,7 @@ impl NineYears {
             ev.reveal(Audience::Seats(SeatSet::one(side.seat())), "NY 13.1", || {
                 Text::new(
                     format!("you draw {n} action cards: {}×1, {}×2, {}×3", hand[0], hand[1], hand[2]),
-                    format!("вы тянете {n} карточек действий: {}×1, {}×2, {}×3", hand[0], hand[1], hand[2]),
+                    format!("вы тянете карточки действий ({n}): {}×1, {}×2, {}×3", hand[0], hand[1], hand[2]),
                 )
             });
         }

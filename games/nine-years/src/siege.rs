@@ -68,7 +68,7 @@ impl NineYears {
                     sc.space(x).name.en
                 ),
                 format!(
-                    "осада {}: {die}+{tactics} тактика +{specialist} специалист +{continued} продолжение +{held} карточка {supply:+} ЛК = {total}; сила {before} → {after}",
+                    "осада крепости «{}»: {die}+{tactics} тактика +{specialist} специалист +{continued} продолжение +{held} карточка {supply:+} ЛК = {total}; сила {before} → {after}",
                     sc.space(x).name.ru
                 ),
             )
@@ -112,7 +112,7 @@ impl NineYears {
         ev.say("NY 17.4", || {
             Text::new(
                 format!("{} falls; its garrison marches out with the honours of war", sc.space(x).name.en),
-                format!("{} пала; гарнизон уходит с воинскими почестями", sc.space(x).name.ru),
+                format!("крепость «{}» пала; гарнизон уходит с воинскими почестями", sc.space(x).name.ru),
             )
         });
         s.strength[x.index()] = sc.space(x).fortress;
@@ -144,7 +144,7 @@ impl NineYears {
         ev.say("NY 6.1", || {
             Text::new(
                 format!("{} takes {} ({vp} VP)", side.player().en, sc.space(x).name.en),
-                format!("{} берёт {} ({vp} ПО)", side.player().ru, sc.space(x).name.ru),
+                format!("{} берёт область «{}» ({vp} ПО)", side.player().ru, sc.space(x).name.ru),
             )
         });
         // 20.2.5 authored: London taken by the Alliance brings the Revolution.

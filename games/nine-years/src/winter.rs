@@ -67,7 +67,11 @@ impl NineYears {
                                 side.name().en,
                                 sc.space(x).name.en
                             ),
-                            format!("{}: {} переполнена, потеряно шагов: {over}", side.name().ru, sc.space(x).name.ru),
+                            format!(
+                                "{}: область «{}» переполнена, потеряно шагов: {over}",
+                                side.name().ru,
+                                sc.space(x).name.ru
+                            ),
                         )
                     });
                 }

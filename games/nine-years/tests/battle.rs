@@ -458,7 +458,7 @@ fn ny_16_2_the_higher_total_wins_and_a_tie_holds_for_the_defender() {
     let (t, ev) = seek(&r, &s, A, "go brussels", |_, ev| margin(ev) == 0);
     // The defender holds: the attacker is beaten and goes back.
     assert_eq!(leader_at(&r, &t, "william-iii").as_deref(), Some("antwerp"), "{:?}", texts(&ev, "NY 16.2"));
-    assert!(texts(&ev, "NY 16.2")[0].contains("Bourbons win by 0"));
+    assert!(texts(&ev, "NY 16.2")[0].contains("Bourbon player wins by 0"));
     let (t, _) = seek(&r, &s, A, "go brussels", |_, ev| margin(ev) == 1);
     assert_eq!(t.pending, Some(Pending::Retreat(space(&r, "brussels"))), "the attacker won by 1");
     let (t, _) = seek(&r, &s, A, "go brussels", |_, ev| margin(ev) == -1);

@@ -183,7 +183,7 @@ pub struct BattleRoll {
 /// The battle of an event list (16.2): the attacker's roll, the defender's.
 pub fn battle(ev: &[Event]) -> Option<(BattleRoll, BattleRoll)> {
     let t = texts(ev, "NY 16.2").into_iter().next()?;
-    // "battle of X: the Alliance 3+2+1 = 6, the Bourbons 4+1-1 = 4; the Alliance win by 2"
+    // "battle of X: the Alliance 3+2+1 = 6, the Bourbons 4+1-1 = 4; the Alliance player wins by 2"
     let body = t.split_once(": ")?.1;
     let mut rolls = body.split(", ").map(|part| {
         let words: Vec<&str> = part.split_whitespace().collect();
