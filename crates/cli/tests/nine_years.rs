@@ -47,6 +47,17 @@ fn nine_years_terminal_in_russian() {
 }
 
 #[test]
+fn nine_years_terminal_help_gives_this_games_examples() {
+    let dir = TempDir::new("nine-years-help");
+    let out = ok(&run_in(&dir.0, &["play", "nine-years", "--seed", "3"], "help\nquit\n"));
+    // The Bourbons choose who reinforces first: the examples are that choice, not another game's.
+    assert!(out.contains("(e.g. first alliance)") && out.contains("(e.g. alliance)"), "{out}");
+    assert!(!out.contains("pr8-1"), "{out}");
+    let ru = ok(&run_in(&dir.0, &["--lang", "ru", "play", "nine-years", "--seed", "3"], "help\nquit\n"));
+    assert!(ru.contains("(например: first alliance)"), "{ru}");
+}
+
+#[test]
 fn nine_years_validate_names_file_line_and_key() {
     let dir = TempDir::new("nine-years-validate");
     let shipped = include_str!("../../../games/nine-years/data/nine-years.toml");

@@ -202,7 +202,7 @@ impl<W: Write> Play<W> {
         match first.as_str() {
             "" => {}
             "quit" | "exit" => return Ok(false),
-            "help" => self.help()?,
+            "help" => self.help(seat)?,
             "?" | "legal" => {
                 let legal = self.session.legal(seat);
                 self.list(legal)?;
@@ -388,11 +388,21 @@ impl<W: Write> Play<W> {
         Ok(())
     }
 
-    fn help(&mut self) -> Result {
+    /// The commands, with examples from this game: one of the seat's legal
+    /// actions now, and a word of it that lists the actions naming it.
+    fn help(&mut self, seat: Seat) -> Result {
+        let legal = self.session.legal(seat);
+        let example = legal
+            .iter()
+            .find(|a| a.split_whitespace().count() >= 2)
+            .or(legal.first())
+            .cloned()
+            .unwrap_or_else(|| "end".to_owned());
+        let word = example.split_whitespace().nth(1).unwrap_or(&example).to_owned();
         let text = if self.lang == "ru" {
-            "Команды:\n  <действие>   сделать ход в нотации игры (например: move pr8-1 M8)\n  ? | legal    список допустимых действий с номерами; номер делает ход\n  <код>        допустимые действия одного подразделения (например: pr8-1)\n  undo         отменить свой последний ход (если не было бросков и раскрытий)\n  log          последние 20 ходов с событиями\n  board        показать карту снова\n  save ФАЙЛ    сохранить файл партии\n  help         эта справка\n  quit         выйти\n"
+            format!("Команды:\n  <действие>   сделать ход в нотации игры (например: {example})\n  ? | legal    список допустимых действий с номерами; номер делает ход\n  <слово>      допустимые действия, где оно есть: фишка, область, карточка (например: {word})\n  undo         отменить свой последний ход (если не было бросков и раскрытий)\n  log          последние 20 ходов с событиями\n  board        показать карту снова\n  save ФАЙЛ    сохранить файл партии\n  help         эта справка\n  quit         выйти\n")
         } else {
-            "Commands:\n  <action>     play an action in the game's notation (e.g. move pr8-1 M8)\n  ? | legal    numbered list of legal actions; typing a number plays it\n  <code>       the legal actions of one unit (e.g. pr8-1)\n  undo         take back your last action (if it rolled or revealed nothing)\n  log          the last 20 decisions with their events\n  board        show the board again\n  save FILE    write the game file\n  help         this help\n  quit         leave\n"
+            format!("Commands:\n  <action>     play an action in the game's notation (e.g. {example})\n  ? | legal    numbered list of legal actions; typing a number plays it\n  <word>       the legal actions that name it: a piece, a place, a card (e.g. {word})\n  undo         take back your last action (if it rolled or revealed nothing)\n  log          the last 20 decisions with their events\n  board        show the board again\n  save FILE    write the game file\n  help         this help\n  quit         leave\n")
         };
         write!(self.out, "{text}")?;
         Ok(())
