@@ -121,11 +121,9 @@ impl NineYears {
     }
 
     /// 16.1 authored: the defender chose to shut itself in its fortress: no
-    /// battle; the army stops before it (the fortress is besieged).
+    /// battle; the army stops before it (the fortress is besieged) and its
+    /// action is over.
     pub(crate) fn withdraw_into_fortress(&self, s: &mut State, x: SpaceId, ev: &mut Events) {
-        if let Some(f) = s.force.as_mut() {
-            f.spent = crate::campaign::CAMPAIGN_MP;
-        }
         let sc = &self.scenario;
         ev.say("NY 16.1", || {
             Text::new(
@@ -133,6 +131,7 @@ impl NineYears {
                 format!("защитники области «{}» укрываются в крепости: она в осаде", sc.space(x).name.ru),
             )
         });
+        self.finish_action(s, ev);
     }
 
     fn battle_roll(

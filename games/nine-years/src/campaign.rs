@@ -185,7 +185,7 @@ impl NineYears {
             Action::End => Ok(()),
             _ if s.ap == 0 => Err(no_actions_left()),
             Action::Campaign(l) => {
-                let x = self.free_leader(s, side, l, None)?;
+                self.free_leader(s, side, l, None)?;
                 if s.leader(l).demoralised {
                     return Err(Illegal::fixed(
                         "NY 16.5",
@@ -193,7 +193,6 @@ impl NineYears {
                         "деморализованный лидер не может вести Кампанию, пока его не соберут (13.5.4)",
                     ));
                 }
-                let _ = x;
                 Ok(())
             }
             Action::Sea(x) => {
@@ -797,7 +796,7 @@ impl NineYears {
                         ),
                     )
                 });
-                self.play_event(s, side, e, ev);
+                self.play_event(s, e, ev);
             }
             Action::End => {
                 s.ap = 0;

@@ -69,7 +69,7 @@ impl NineYears {
                     format!("{} тянет «{}»: {}", side.player().ru, card.name.ru, card.text.ru),
                 )
             });
-            self.play_event(s, side, e, ev);
+            self.play_event(s, e, ev);
         } else {
             s.gone.push(e);
             ev.reveal(Audience::Everyone, "NY 9.2.2", || {
@@ -90,7 +90,7 @@ impl NineYears {
     }
 
     /// Plays an event: its effects in order, then it leaves the game (9.2.1).
-    pub(crate) fn play_event(&self, s: &mut State, side: Side, e: EventId, ev: &mut Events) {
+    pub(crate) fn play_event(&self, s: &mut State, e: EventId, ev: &mut Events) {
         let card = self.scenario.event(e);
         s.gone.push(e);
         if let Some(lt) = card.long_term {
@@ -98,11 +98,11 @@ impl NineYears {
             s.long_term |= lt.bit();
         }
         for &f in &card.effects {
-            self.effect(s, side, e, f, ev);
+            self.effect(s, e, f, ev);
         }
     }
 
-    fn effect(&self, s: &mut State, side: Side, card: EventId, f: Effect, ev: &mut Events) {
+    fn effect(&self, s: &mut State, card: EventId, f: Effect, ev: &mut Events) {
         let sc = &self.scenario;
         match f {
             Effect::Vp(n) => self.move_vp(s, n),
@@ -155,8 +155,6 @@ impl NineYears {
             Effect::Battle(n) => s.bonus[0] += n,
             Effect::Siege(n) => s.bonus[1] += n,
         }
-        let _ = side;
-        ev.say("NY 9.2.1", || Text::fixed("the event takes effect", "событие вступает в силу"));
     }
 
     /// The side with corps in a space (the first found).

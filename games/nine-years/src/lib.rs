@@ -274,10 +274,7 @@ impl NineYears {
             (Pending::Intercept(x), Action::Intercept(l)) => self.do_intercept(s, side, x, Some(l), ev),
             (Pending::Intercept(x), _) => self.do_intercept(s, side, x, None, ev),
             (Pending::Garrison(x), Action::Battle) => self.fight(s, x, ev),
-            (Pending::Garrison(x), _) => {
-                self.withdraw_into_fortress(s, x, ev);
-                self.finish_action(s, ev);
-            }
+            (Pending::Garrison(x), _) => self.withdraw_into_fortress(s, x, ev),
             (Pending::Retreat(x), Action::Retreat(to)) => self.do_defender_retreat(s, side, x, to, ev),
             (Pending::Savoy(_, first), Action::Neutral(yes)) => self.turin_savoy(s, side, first, yes, ev),
             _ => {}
@@ -306,7 +303,7 @@ impl Ruleset for NineYears {
     }
 
     fn setup(&self, setup: &Setup) -> Result<State, SetupError> {
-        let _ = setup.option("none");
+        // The game has no options; the seed is all a set-up gives.
         Ok(self.initial_state(setup.seed))
     }
 

@@ -4,7 +4,6 @@
 
 use crate::action::Action;
 use crate::ids::{FleetId, LeaderId, PowerId, Side, SpaceId};
-use crate::loc::Supply;
 use crate::scenario::{LongTerm, Region};
 use crate::state::{FleetLoc, LeaderLoc, Loc, Phase, State};
 use crate::{wrong_step, NineYears};
@@ -621,6 +620,5 @@ impl NineYears {
                 });
             }
         }
-        let _ = Supply::Open;
     }
 }

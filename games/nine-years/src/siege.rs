@@ -27,10 +27,8 @@ impl NineYears {
         // 12.3.6 ВАЖНО: a siege roll against a fleet's home port removes that fleet for good.
         for fl in sc.fleet_ids() {
             let spec = sc.fleet(fl);
+            // A fleet in its zone's control box goes too; the zone's control stays.
             if spec.port == x && spec.side != side && s.fleet(fl) != FleetLoc::Removed {
-                if s.fleet(fl) == FleetLoc::Control {
-                    // Its zone's control stays with its side: only the counter goes.
-                }
                 s.fleets[fl.index()] = FleetLoc::Removed;
                 ev.say("NY 12.3.6", || {
                     Text::new(
@@ -53,8 +51,7 @@ impl NineYears {
         let total = die as i8 + tactics + specialist + continued + held + supply;
         s.continued[x.index()] = true;
         let wear = match total {
-            i8::MIN..=2 => 0,
-            3..=4 => 0,
+            i8::MIN..=4 => 0,
             5..=6 => 1,
             _ => 2,
         };
