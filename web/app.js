@@ -24,7 +24,8 @@
 //   #create-game               the lobby form: select[name=game], select[name=scenario],
 //                              textarea[name=scenario-text] (a user's scenario file; input[name=scenario-upload]
 //                              reads a file into it), select[name="opt-<key>"], input[name=seed],
-//                              select[name="seat-<id>"] (human: a seat link, hot seat | invite | bot);
+//                              select[name="seat-<id>"] (human: a seat link, hot seat | invite | a bot:
+//                              "bot" the server's default bot, "bot:<spec>" another, e.g. "bot:mcts:hard");
 //                              a pasted file is checked (POST /api/scenario) and its own seats replace
 //                              the rows (#create-game[data-seats] lists the seat ids shown)
 //   #links a[data-seat=<id>]   a created game's seat links; a[data-role=spectator], a[data-role=admin]
@@ -40,7 +41,10 @@
 //   #error                     the last refusal, "[rule] text"; in the lobby, a refused scenario file's
 //                              problems as #error li (one per problem, "file:line: key: message")
 //   #log li                    the log: one li per decision, .ev items its events with .rule
-//   #seats button[data-seat][data-kind]   the creator hands a seat to the bot or back
+//   #bots li[data-seat=<id>]   each bot seat's bot: its name, [data-thinking] while it thinks, its last
+//                              decision's time ([data-last-ms], ms)
+//   #seats button[data-seat][data-kind]   the creator hands a seat to the bot or back; select[data-bot-for=<id>]
+//                              chooses the bot ("bot": the server's default; on a bot seat, a change applies at once)
 //   #seats button[data-reissue=<id>]      the creator re-issues a seat's invite (after a confirm());
 //                              the new invite shows as #seats a[data-invite=<id>]
 //   #switch a[data-seat]       hot seat: the other seats of this game this browser holds links for
@@ -88,6 +92,35 @@
 
   // ---------------------------------------------------------------- lobby --
   var catalog = null;
+  function loadCatalog() {
+    return catalog ? Promise.resolve(catalog) : api("GET", "/api/catalog").then(function (c) { catalog = c; return c; });
+  }
+
+  // The bots a seat may be given (GET /api/catalog: bots, bot_default): the
+  // search bot's levels first, then the others. The server's default bot is
+  // the value "bot" (the request names no bot), any other "bot:<name>".
+  function botChoices() {
+    var list = (catalog && catalog.bots) || [];
+    var def = catalog && catalog.bot_default ? catalog.bot_default.name : "";
+    list = list.filter(function (b) { return b.level; }).concat(list.filter(function (b) { return !b.level; }));
+    var out = list.map(function (b) { return { value: b.name === def ? "bot" : "bot:" + b.name, name: b.name }; });
+    if (!list.some(function (b) { return b.name === def; })) out.unshift({ value: "bot", name: def });
+    return out;
+  }
+  function botLabel(name) {
+    var key = { "random": "botRandom", "greedy": "botGreedy", "mcts:easy": "botEasy", "mcts:normal": "botNormal", "mcts:hard": "botHard" }[name];
+    return key ? t(key) : t("botNamed").replace("{bot}", name || "");
+  }
+  function botOptions(chosen) {
+    return botChoices().map(function (o) {
+      return '<option value="' + esc(o.value) + '"' + (o.value === chosen ? " selected" : "") + ">" + esc(botLabel(o.name)) + "</option>";
+    }).join("");
+  }
+  // A seat's value as a request says it: {seat: "bot", bot: "mcts:hard"} (no bot: the default).
+  function botOf(value) {
+    return value.indexOf("bot:") === 0 ? { seat: "bot", bot: value.slice(4) } : { seat: value, bot: null };
+  }
+
   function lobby() {
     $("#title").textContent = "";
     var main = $("#main");
@@ -95,7 +128,7 @@
       '<section id="lobby"><div class="card"><h2>' + esc(t("newGame")) + '</h2><form id="create-game"></form>' +
       '<div id="error" class="error"></div></div><div class="card" id="created" hidden></div>' +
       '<div class="card"><h2>' + esc(t("recent")) + '</h2><ul id="games"></ul></div></section>';
-    (catalog ? Promise.resolve(catalog) : api("GET", "/api/catalog").then(function (c) { catalog = c; return c; }))
+    loadCatalog()
       .then(function () { form(); recent(); })
       .catch(function (e) { $("#error").textContent = errorText(e); });
   }
@@ -154,8 +187,7 @@
     return seats.map(function (s, i) {
       return '<label data-seat-row="' + esc(s.id) + '" data-index="' + i + '"><span>' + esc(named(s.name)) +
         '</span><select name="seat-' + esc(s.id) + '"><option value="human">' + esc(t("humanHere")) +
-        '</option><option value="invite">' + esc(t("humanInvite")) +
-        '</option><option value="bot">' + esc(t("bot")) + "</option></select></label>";
+        '</option><option value="invite">' + esc(t("humanInvite")) + "</option>" + botOptions(null) + "</select></label>";
     }).join("");
   }
 
@@ -213,7 +245,13 @@
       body.scenario_name = f.dataset.scenarioName || "scenario.toml";
     }
     g.options.forEach(function (o) { body.options[o.key] = f.elements["opt-" + o.key].value; });
-    seats.forEach(function (s) { body.seats[s.id] = f.elements["seat-" + s.id].value; });
+    var bots = {};
+    seats.forEach(function (s) {
+      var v = botOf(f.elements["seat-" + s.id].value);
+      body.seats[s.id] = v.seat;
+      if (v.bot) bots[s.id] = v.bot;
+    });
+    if (Object.keys(bots).length) body.bots = bots;
     if (f.elements.seed.value !== "") body.seed = +f.elements.seed.value;
     $("#error").textContent = "";
     api("POST", "/api/games", body).then(function (c) {
@@ -268,7 +306,7 @@
     $("#main").innerHTML =
       '<div id="table"><div id="board"><svg xmlns="http://www.w3.org/2000/svg"></svg></div><div id="side">' +
       '<div class="card" id="invite-card" hidden></div>' +
-      '<div class="card"><div id="status"></div><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
+      '<div class="card"><div id="status"></div><ul id="bots" hidden></ul><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
       ' <span id="version"></span></div><div id="error" class="error"></div></div>' +
       '<div class="card"><h2>' + esc(t("actions")) + '</h2><div id="choices"></div><div id="legal"></div>' +
       '<p><button id="undo" type="button" hidden>' + esc(t("undo")) + "</button></p>" +
@@ -325,6 +363,13 @@
       next.log = have.slice(0, next.log_from).concat(next.log);
     }
     var changed = !table || next.version !== table.version;
+    if (!changed && !next.invite && S.games[next.game] && drawing && drawing.token === token) {
+      // The same version again: only what the bots do moved (one began or
+      // ended thinking). The board and the panel stay as they are.
+      table = next;
+      botsLine();
+      return;
+    }
     if (next.invite) invite = next.invite;
     table = next;
     if (changed) {
@@ -423,6 +468,7 @@
     }
     composeForms();
     actions();
+    botsLine();
     inviteCard();
     seatsCard();
     hotseat();
@@ -500,25 +546,73 @@
       .catch(function (e) { $("#error").textContent = errorText(e); });
   }
 
+  // Each bot seat: its bot, whether it is thinking now, how long its last decision took.
+  function duration(ms) {
+    if (ms < 1000) return t("ms").replace("{n}", ms);
+    var s = (ms / 1000).toFixed(1);
+    return t("seconds").replace("{n}", lang === "ru" ? s.replace(".", ",") : s);
+  }
+  function botsLine() {
+    var ul = $("#bots");
+    var lines = table.seats.filter(function (s) { return s.playing && s.bot; }).map(function (s) {
+      var last = s.bot.last_ms;
+      var parts = [];
+      if (s.thinking) parts.push(t("thinking"));
+      if (last !== null && last !== undefined) parts.push(t("lastMove").replace("{time}", duration(last)));
+      return '<li data-seat="' + esc(s.id) + '"' + (s.thinking ? " data-thinking" : "") +
+        (last !== null && last !== undefined ? ' data-last-ms="' + esc(last) + '"' : "") + ' title="' + esc(named(s.bot.about)) + '">' +
+        esc(seatName(s.id)) + ": " + esc(t("botIs").replace("{bot}", s.bot.name)) +
+        (parts.length ? ' <span class="muted">' + esc(parts.join(" · ")) + "</span>" : "") + "</li>";
+    });
+    ul.innerHTML = lines.join("");
+    ul.hidden = !lines.length;
+  }
+
   // Invites the creator re-issued on this page, by seat id.
   var reissued = {};
+  // The bot chosen for each seat in the creator's card, kept across redraws.
+  var botChosen = {};
   function seatsCard() {
     var card = $("#seats-card");
     card.hidden = !table.role.admin;
     if (!table.role.admin) return;
+    // The bots to choose from come with the catalog.
+    if (!catalog) { loadCatalog().then(function () { if (table) seatsCard(); }).catch(function () {}); }
     var base = location.origin + "/t/";
+    function choice(s) {
+      if (botChosen[s.id]) return botChosen[s.id];
+      if (!s.bot) return "bot";
+      return botChoices().some(function (o) { return o.value === "bot:" + s.bot.name; }) ? "bot:" + s.bot.name : "bot";
+    }
     $("#seats").innerHTML = table.seats.filter(function (s) { return s.playing; }).map(function (s) {
       var other = s.kind === "bot" ? "human" : "bot";
       var link = reissued[s.id] ? base + reissued[s.id] : "";
-      return "<li>" + esc(named(s.name)) + ": " + esc(t(s.kind)) + ' <button type="button" data-seat="' + esc(s.id) + '" data-kind="' +
-        other + '">' + esc(t(other === "bot" ? "makeBot" : "makeHuman")) + '</button> <button type="button" data-reissue="' +
-        esc(s.id) + '">' + esc(t("reissue")) + "</button>" +
+      var select = catalog ? ' <select data-bot-for="' + esc(s.id) + '" aria-label="' + esc(t("botLevel")) + '">' + botOptions(choice(s)) + "</select>" : "";
+      var who = s.bot ? t("botIs").replace("{bot}", s.bot.name) : t(s.kind);
+      return "<li>" + esc(named(s.name)) + ": " + esc(who) + (other === "bot" ? select : "") + ' <button type="button" data-seat="' + esc(s.id) + '" data-kind="' +
+        other + '">' + esc(t(other === "bot" ? "makeBot" : "makeHuman")) + "</button>" + (other === "human" ? select : "") +
+        ' <button type="button" data-reissue="' + esc(s.id) + '">' + esc(t("reissue")) + "</button>" +
         (link ? ' <a data-invite="' + esc(s.id) + '" href="' + esc(link) + '">' + esc(link) + "</a>" : "") + "</li>";
     }).join("");
+    function handTo(seat, kind) {
+      var body = { seat: seat, kind: kind };
+      var sel = kind === "bot" && $('#seats select[data-bot-for="' + seat + '"]');
+      var bot = sel ? botOf(sel.value).bot : null;
+      if (bot) body.bot = bot;
+      $("#error").textContent = "";
+      api("POST", "/api/t/" + token + "/seat", body).then(function () { delete botChosen[seat]; return refresh(); })
+        .catch(function (e) { $("#error").textContent = errorText(e); });
+    }
     Array.prototype.forEach.call($("#seats").querySelectorAll("button[data-kind]"), function (b) {
-      b.onclick = function () {
-        api("POST", "/api/t/" + token + "/seat", { seat: b.dataset.seat, kind: b.dataset.kind }).then(refresh)
-          .catch(function (e) { $("#error").textContent = errorText(e); });
+      b.onclick = function () { handTo(b.dataset.seat, b.dataset.kind); };
+    });
+    Array.prototype.forEach.call($("#seats").querySelectorAll("select[data-bot-for]"), function (sel) {
+      sel.onchange = function () {
+        var seat = sel.dataset.botFor;
+        botChosen[seat] = sel.value;
+        var s = table.seats.filter(function (x) { return x.id === seat; })[0];
+        // A bot seat takes the bot chosen at once; a person's seat on "give to the bot".
+        if (s && s.kind === "bot") handTo(seat, "bot");
       };
     });
     Array.prototype.forEach.call($("#seats").querySelectorAll("button[data-reissue]"), function (b) {

@@ -24,6 +24,9 @@
       reissue: "new invite link",
       reissueConfirm: "A new invite link for {seat}: the seat's current link and invite stop working at once. Go on?",
       privateEvent: "only you see this",
+      botEasy: "Bot — easy", botNormal: "Bot — normal", botHard: "Bot — hard", botGreedy: "Bot — greedy (one move ahead)",
+      botRandom: "Bot — random moves", botNamed: "Bot — {bot}", botLevel: "the bot to play the seat",
+      botIs: "bot ({bot})", thinking: "thinking…", lastMove: "last move {time}", ms: "{n} ms", seconds: "{n} s",
       scenarioFile: "or your own scenario file (upload or paste; it replaces the scenario above)",
       scenarioFileNote: "Totensonntag: one TOML file with the scenario and its [map] (see its README). Its problems are listed below, each with its line."
     },
@@ -46,6 +49,9 @@
       reissue: "новая ссылка-приглашение",
       reissueConfirm: "Новая ссылка-приглашение для места «{seat}»: нынешние ссылка и приглашение этого места сразу перестанут работать. Продолжить?",
       privateEvent: "видно только вам",
+      botEasy: "Бот — лёгкий", botNormal: "Бот — обычный", botHard: "Бот — сильный", botGreedy: "Бот — жадный (на ход вперёд)",
+      botRandom: "Бот — случайные ходы", botNamed: "Бот — {bot}", botLevel: "бот, который займёт место",
+      botIs: "бот ({bot})", thinking: "думает…", lastMove: "последний ход {time}", ms: "{n} мс", seconds: "{n} с",
       scenarioFile: "или свой файл сценария (загрузите или вставьте; он заменяет сценарий выше)",
       scenarioFileNote: "Totensonntag: один TOML-файл со сценарием и его картой [map] (см. README). Ошибки будут перечислены ниже, каждая со своей строкой."
     }

@@ -2,8 +2,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sandtable_ai::{bot_seed, playout, Bot, RandomBot};
-use sandtable_core::{Events, Ruleset, Seat, Setup, SetupError, ToAct};
+use sandtable_ai::{bot_seed, playout, Bot, Budget, Infoset, MctsBot, MctsConfig, RandomBot};
+use sandtable_core::{Events, Heuristics, Ruleset, Seat, Setup, SetupError, ToAct};
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -140,6 +140,76 @@ pub(crate) fn run<R: Ruleset>(rules: &R, setup: &Setup, seconds: f64) -> Result<
     }
     report.apply_ns = with_apply.saturating_sub(clones_only).as_nanos() as f64 / applied as f64;
     Ok(report)
+}
+
+/// How fast the search bot searches, from the game's opening position.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SearchSpeed {
+    /// The game id.
+    pub game: String,
+    /// Which search: `uct` (plain UCT, uniform rollouts to the end, as
+    /// OpenSpiel's `MCTSBot` with a `RandomRolloutEvaluator`) or `default`
+    /// (the bot as it plays: the game's rollout policy, widening, evaluation
+    /// at a depth cut-off).
+    pub search: String,
+    /// Iterations (simulations) per decision.
+    pub iterations_per_move: u32,
+    /// Decisions searched (each then played, so later ones search later positions).
+    pub moves: usize,
+    /// Seconds spent searching.
+    pub seconds: f64,
+    /// Iterations per second, one thread.
+    pub iterations_per_second: f64,
+}
+
+/// Searches `moves` successive decisions from the opening of `setup` with
+/// `iterations` each, on one thread, with plain UCT (`uct`) or the bot's own
+/// configuration. Cost: `moves × iterations` iterations.
+pub(crate) fn search_speed<R: Heuristics>(
+    rules: &R,
+    setup: &Setup,
+    iterations: u32,
+    moves: usize,
+    uct: bool,
+) -> Result<SearchSpeed, SetupError> {
+    let setup = rules.info().resolve(setup)?;
+    let mut state = sandtable_core::initial_state(rules, &setup)?;
+    let budget = Budget::Iterations(iterations.max(1));
+    let config = if uct { MctsConfig::uct(budget) } else { MctsConfig::new(budget) };
+    let mut bot = MctsBot::new(config, 0x5ea7c4);
+    let mut legal = Vec::new();
+    let (mut searched, mut spent) = (0usize, Duration::ZERO);
+    while searched < moves {
+        let ToAct::Seats(seats) = rules.to_act(&state) else { break };
+        let Some(seat) = seats.iter().next() else { break };
+        legal.clear();
+        rules.legal_actions(&state, seat, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        // A forced move is not searched: it would time nothing.
+        let action = if legal.len() == 1 {
+            legal[0]
+        } else {
+            let t = Instant::now();
+            let a = bot.choose(&Infoset::new(rules, &state, seat, &legal));
+            spent += t.elapsed();
+            searched += 1;
+            a
+        };
+        if rules.try_apply(&mut state, seat, action, &mut Events::off()).is_err() {
+            break;
+        }
+    }
+    let seconds = spent.as_secs_f64();
+    Ok(SearchSpeed {
+        game: rules.info().id.clone(),
+        search: if uct { "uct" } else { "default" }.into(),
+        iterations_per_move: iterations,
+        moves: searched,
+        seconds,
+        iterations_per_second: if seconds > 0.0 { (searched as f64 * f64::from(iterations)) / seconds } else { 0.0 },
+    })
 }
 
 /// The states of one random game with the decision taken in each, thinned

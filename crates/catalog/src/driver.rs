@@ -1,9 +1,9 @@
 //! A typed ruleset behind one object-safe interface.
 
-use crate::{BenchReport, SoakReport};
-use sandtable_ai::{BotKind, SelfplayReport};
+use crate::{BenchReport, SearchSpeed, SoakReport};
+use sandtable_ai::{ArenaConfig, ArenaReport, BotSpec, SelfplayReport};
 use sandtable_core::{
-    ruleset_for, Game, GameRecord, LoadError, Match, Rules, Ruleset, Seat, Session, Setup, SetupError,
+    ruleset_for, Game, GameRecord, Heuristics, LoadError, Match, Rules, Ruleset, Seat, Session, Setup, SetupError,
 };
 use std::sync::Arc;
 
@@ -26,6 +26,13 @@ pub trait Driver: Send + Sync {
     /// # Errors
     /// A set-up the game refuses.
     fn bench(&self, setup: &Setup, seconds: f64) -> Result<BenchReport, SetupError>;
+    /// The search bot's speed: `moves` decisions from the opening searched
+    /// with `iterations` each, plain UCT (`uct`, for comparisons with other
+    /// engines) or as the bot plays. See [`SearchSpeed`].
+    ///
+    /// # Errors
+    /// A set-up the game refuses.
+    fn search_speed(&self, setup: &Setup, iterations: u32, moves: usize, uct: bool) -> Result<SearchSpeed, SetupError>;
     /// The soak: uniformly random legal actions, from a random seat among
     /// those owing a decision or allowed to act out of turn, over successive
     /// games until `actions` have been applied, with [`sandtable_core::Ruleset::validate`]
@@ -41,19 +48,27 @@ pub trait Driver: Send + Sync {
     /// refused, a seat owing a decision with none, a game past a million
     /// decisions — naming the game, set-up, seed, step and action.
     fn soak(&self, setups: &[Setup], actions: u64, seed: u64) -> SoakReport;
-    /// A bot of `kind`'s decision for `seat` in `session` (a match of this
-    /// game), in canonical notation, its choices following `seed`; `None`
-    /// when the seat owes nothing or the session is another game's. The bot
-    /// is handed only what the seat may know ([`sandtable_ai::Infoset`]):
-    /// this is how the server, the terminal and the arena ask every bot.
-    fn bot_move(&self, kind: BotKind, session: &dyn Session, seat: Seat, seed: u64) -> Option<String>;
+    /// The decision of the bot `spec` for `seat` in `session` (a match of
+    /// this game), in canonical notation, its choices following `seed`;
+    /// `None` when the seat owes nothing or the session is another game's.
+    /// The bot is handed only what the seat may know
+    /// ([`sandtable_ai::Infoset`]): this is how the server, the terminal and
+    /// the engine protocol ask every bot. Cost: the bot's budget (a search
+    /// bot's can be seconds: call it off any request path).
+    fn bot_move(&self, spec: BotSpec, session: &dyn Session, seat: Seat, seed: u64) -> Option<String>;
+    /// Bots against each other, see [`sandtable_ai::arena`], on the
+    /// set-up's scenario (its file when it has one).
+    ///
+    /// # Errors
+    /// A set-up the game refuses.
+    fn arena(&self, setup: &Setup, config: &ArenaConfig, progress: &dyn Fn(usize)) -> Result<ArenaReport, SetupError>;
     /// The game's browser renderer, a script that registers
     /// `Sandtable.games["<id>"]` (contract: `web/app.js`), embedded by the
     /// game's crate; `None` for a game the browser cannot draw.
     fn renderer(&self) -> Option<&'static str>;
 }
 
-/// Any [`Ruleset`] as a [`Driver`], with its browser renderer if it has one.
+/// Any [`Ruleset`] (with its [`Heuristics`], for the bots) as a [`Driver`], with its browser renderer if it has one.
 pub struct Typed<R: Ruleset> {
     rules: Rules<R>,
     renderer: Option<&'static str>,
@@ -80,7 +95,7 @@ impl<R: Ruleset> Typed<R> {
     }
 }
 
-impl<R: Ruleset> Driver for Typed<R> {
+impl<R: Heuristics> Driver for Typed<R> {
     fn game(&self) -> &dyn Game {
         &self.rules
     }
@@ -101,13 +116,21 @@ impl<R: Ruleset> Driver for Typed<R> {
         let rules = ruleset_for(self.rules(), setup)?;
         crate::bench::run(rules.as_ref(), setup, seconds)
     }
+    fn search_speed(&self, setup: &Setup, iterations: u32, moves: usize, uct: bool) -> Result<SearchSpeed, SetupError> {
+        let rules = ruleset_for(self.rules(), setup)?;
+        crate::bench::search_speed(rules.as_ref(), setup, iterations, moves, uct)
+    }
     fn soak(&self, setups: &[Setup], actions: u64, seed: u64) -> SoakReport {
         crate::soak::run(self.rules(), setups, actions, seed)
     }
-    fn bot_move(&self, kind: BotKind, session: &dyn Session, seat: Seat, seed: u64) -> Option<String> {
+    fn bot_move(&self, spec: BotSpec, session: &dyn Session, seat: Seat, seed: u64) -> Option<String> {
         let m = session.as_any().downcast_ref::<Match<R>>()?;
-        let action = sandtable_ai::decide(kind.build::<R>(seed).as_mut(), m.rules(), m.state(), seat)?;
+        let action = sandtable_ai::decide(spec.build::<R>(seed).as_mut(), m.rules(), m.state(), seat)?;
         Some(m.rules().notation(action))
+    }
+    fn arena(&self, setup: &Setup, config: &ArenaConfig, progress: &dyn Fn(usize)) -> Result<ArenaReport, SetupError> {
+        let rules = ruleset_for(self.rules(), setup)?;
+        sandtable_ai::arena(rules.as_ref(), setup, config, progress)
     }
     fn renderer(&self) -> Option<&'static str> {
         self.renderer

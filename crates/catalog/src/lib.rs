@@ -8,6 +8,10 @@
 //! Each game comes with its browser renderer, the script its crate embeds
 //! ([`Driver::renderer`]); the server serves it as `/games/<id>.js`.
 //!
+//! Besides the players' games, [`reference`] games (Connect Four) serve to
+//! measure the bots against other engines: the research commands reach them
+//! by id ([`find_for_study`]), the lobby and `sandtable games` never list them.
+//!
 //! Adding a game is two lines here: its crate in this crate's `Cargo.toml`
 //! and one `game(rules, renderer)` line in `registry.rs` (see ARCHITECTURE.md,
 //! *Adding a game*).
@@ -18,7 +22,7 @@ mod driver;
 mod registry;
 mod soak;
 
-pub use bench::BenchReport;
+pub use bench::{BenchReport, SearchSpeed};
 pub use driver::{Driver, Typed};
-pub use registry::{catalog, find, open, Opened, UnknownGame};
+pub use registry::{catalog, find, find_for_study, open, reference, Opened, UnknownGame};
 pub use soak::SoakReport;

@@ -1,7 +1,7 @@
 //! The list of games, and lookup by id.
 
 use crate::{Driver, Typed};
-use sandtable_core::{GameRecord, LoadError, Ruleset, Session, Text};
+use sandtable_core::{GameRecord, Heuristics, LoadError, Session, Text};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -23,7 +23,30 @@ fn games() -> Vec<Arc<dyn Driver>> {
     ]
 }
 
-fn game<R: Ruleset>(rules: R, renderer: &'static str) -> Arc<dyn Driver> {
+/// The reference games: implemented through the same contract so the bots
+/// and playouts can be measured beside other engines on the same game
+/// (`scripts/openspiel/compare.sh`), and kept out of the players' lobby.
+pub fn reference() -> Vec<Arc<dyn Driver>> {
+    static GAMES: OnceLock<Vec<Arc<dyn Driver>>> = OnceLock::new();
+    GAMES.get_or_init(|| vec![Arc::new(Typed::new(sandtable_connect_four::ConnectFour::standard()))]).clone()
+}
+
+/// A game of the catalog or a [`reference`] game, by id (case-insensitive):
+/// what the research commands (`bench`, `selfplay`, `arena`) look up.
+///
+/// # Errors
+/// [`UnknownGame`], listing both kinds.
+pub fn find_for_study(id: &str) -> Result<Arc<dyn Driver>, UnknownGame> {
+    find(id).or_else(|e| {
+        let extra = reference();
+        extra.iter().find(|d| d.game().info().id.eq_ignore_ascii_case(id.trim())).cloned().ok_or_else(|| UnknownGame {
+            id: e.id,
+            known: e.known.into_iter().chain(extra.iter().map(|d| d.game().info().id.clone())).collect(),
+        })
+    })
+}
+
+fn game<R: Heuristics>(rules: R, renderer: &'static str) -> Arc<dyn Driver> {
     Arc::new(Typed::new(rules).with_renderer(renderer))
 }
 

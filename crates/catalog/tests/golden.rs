@@ -26,7 +26,7 @@
 //! dice changed), blessing refuses; delete the file to play a new game, and
 //! update the figures in [`GOLDEN`].
 
-use sandtable_ai::BotKind;
+use sandtable_ai::BotSpec;
 use sandtable_catalog::{catalog, find, open};
 use sandtable_core::{GameRecord, LoadError, Session, Setup, ToAct};
 use std::path::PathBuf;
@@ -132,7 +132,7 @@ fn random_game(g: &Golden) -> Box<dyn Session> {
             ToAct::Seats(seats) => seats.iter().next().expect("someone owes a decision"),
         };
         let seed = BOT_SEED ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let action = driver.bot_move(BotKind::Random, session.as_ref(), seat, seed).expect("a legal action");
+        let action = driver.bot_move(BotSpec::RANDOM, session.as_ref(), seat, seed).expect("a legal action");
         session.apply(seat, &action).expect("a legal action applies");
     }
     panic!("{}: no end after {MAX_DECISIONS} decisions", g.file);

@@ -7,6 +7,7 @@
 //! rules refused an action) and changes nothing. A request's `"rid"`, if any,
 //! is echoed back.
 
+use sandtable_ai::{BotSpec, Level};
 use sandtable_core::{
     events_seen_by, DataError, DataErrors, Refusal, ScenarioFile, Seat, Session, Setup, Text, ToAct, Viewer,
 };
@@ -140,6 +141,16 @@ impl Engine {
                 Ok(body([("actions", json!(s.legal(seat)))]))
             }
             "apply" => self.apply(req),
+            "bots" => Ok(body([(
+                "bots",
+                Value::Array(
+                    BotSpec::listed()
+                        .into_iter()
+                        .map(|b| json!({"name": b.name(), "about": to_value(&b.about())}))
+                        .collect(),
+                ),
+            )])),
+            "bot" => self.bot(req),
             "undo" => {
                 let s = self.session_mut(req)?;
                 let seat = seat(s.as_ref(), req)?;
@@ -182,6 +193,46 @@ impl Engine {
                 ),
             )),
         }
+    }
+
+    /// `{"cmd":"bot","id","seat","bot","seed"}`: the named bot's decision
+    /// for the seat, as notation, applied only if `"apply": true`.
+    fn bot(&mut self, req: &Map<String, Value>) -> Answer {
+        let spec = match optional_string(req, "bot")? {
+            None => BotSpec::mcts(Level::Normal),
+            Some(name) => BotSpec::parse(name).map_err(|t| Fail::new("bad_field", t))?,
+        };
+        let seed = match req.get("seed") {
+            None | Some(Value::Null) => 0,
+            Some(v) => {
+                v.as_u64().ok_or_else(|| bad_field("seed", "a whole number 0 … 2^64-1", "целое число 0 … 2^64-1"))?
+            }
+        };
+        let apply = match req.get("apply") {
+            None | Some(Value::Null) => false,
+            Some(v) => v.as_bool().ok_or_else(|| bad_field("apply", "true or false", "true или false"))?,
+        };
+        let s = self.session(req)?;
+        let seat = seat(s, req)?;
+        let driver = sandtable_catalog::find(&s.info().id).map_err(|e| Fail::new("unknown_game", e.text()))?;
+        let start = std::time::Instant::now();
+        let action = driver.bot_move(spec, s, seat, seed).ok_or_else(|| {
+            Fail::new(
+                "no_decision",
+                Text::new(
+                    format!("{} owes no decision now", s.info().seat_id(seat)),
+                    format!("{} сейчас ничего не решает", s.info().seat_id(seat)),
+                ),
+            )
+        })?;
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        if apply {
+            let mut answer = self.apply_text(req, seat, &action)?;
+            answer.insert("bot".into(), Value::String(spec.name()));
+            answer.insert("ms".into(), json!(ms));
+            return Ok(answer);
+        }
+        Ok(body([("action", Value::String(action)), ("bot", Value::String(spec.name())), ("ms", json!(ms))]))
     }
 
     fn new_game(&mut self, req: &Map<String, Value>) -> Answer {
@@ -250,9 +301,13 @@ impl Engine {
     }
 
     fn apply(&mut self, req: &Map<String, Value>) -> Answer {
+        let seat = seat(self.session(req)?, req)?;
+        self.apply_text(req, seat, string(req, "action")?)
+    }
+
+    /// Applies `action` for `seat` in the request's game: the `apply` answer.
+    fn apply_text(&mut self, req: &Map<String, Value>, seat: Seat, action: &str) -> Answer {
         let s = self.session_mut(req)?;
-        let seat = seat(s.as_ref(), req)?;
-        let action = string(req, "action")?;
         match s.apply(seat, action) {
             Ok(applied) => {
                 let mut out = body([
@@ -282,7 +337,7 @@ impl Engine {
 }
 
 const COMMANDS: &str =
-    "games, new, validate, load, to_act, legal, apply, undo, view, render, log, record, position, close, quit";
+    "games, bots, new, validate, load, to_act, legal, apply, bot, undo, view, render, log, record, position, close, quit";
 
 /// Reads request lines from `input` and writes one reply line each to
 /// `output` until end of input or `quit`. Blank lines are skipped; lines over

@@ -9,6 +9,7 @@
 //! - [`latency`]: fixed-memory latency histograms for the benchmarks.
 #![deny(missing_docs)]
 
+pub mod arena_report;
 pub mod engine;
 pub mod gamefile;
 pub mod latency;

@@ -64,6 +64,8 @@ enum Command {
     Replay(cmd::pbem::ReplayArgs),
     /// Random self-play: results and speed / Игра ботов против себя
     Selfplay(cmd::selfplay::Args),
+    /// Bots against each other: win rates with 95% intervals, Elo, per side; `arena merge` adds shards up / Турнир ботов
+    Arena(cmd::arena::Args),
     /// Measure the rules' speed and state size / Замер скорости
     Bench(cmd::bench::Args),
     /// Load benchmark of the server on loopback: actions/s, latency / Нагрузочный тест сервера
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         Command::Apply(a) => cmd::pbem::apply(&a, lang),
         Command::Replay(a) => cmd::pbem::replay(&a, lang),
         Command::Selfplay(a) => cmd::selfplay::run(&a, lang),
+        Command::Arena(a) => cmd::arena::run(&a, lang),
         Command::Bench(a) => cmd::bench::run(&a, lang),
         Command::Loadtest(a) => cmd::loadtest::run(&a, lang),
         Command::Engine => cmd::engine::run(),

@@ -31,7 +31,10 @@
 //!   a decision that showed nothing would tell by its count, or its timing,
 //!   what the viewer may not see (a secret choice made one step at a time);
 //! - a game with hidden information (dice to come, or views that differ by
-//!   seat) really redraws something when resampled (no forgotten override);
+//!   seat) really redraws something when resampled (no forgotten override),
+//!   and the world drawn depends only on what the viewer sees and the seed
+//!   (two states it cannot tell apart give the same world: what makes the
+//!   search bots blind to what their seat may not see);
 //! - each listed action's board hint names a piece the acting seat's view
 //!   shows and a place the game's drawing has;
 //! - replaying the seed and the log gives the same state and hash;
@@ -345,6 +348,18 @@ fn resample_checked<R: Ruleset>(
 ) -> R::State {
     let other = rules.resample_hidden(state, viewer, seed);
     hidden.redrawn |= other != *state;
+    // A search bot samples its worlds from the state it is given: two states
+    // the viewer cannot tell apart must give the same world for the same
+    // seed, or the bot would decide differently in them (issue 13's
+    // no-cheating rule). Pools of hidden cards must be drawn in a canonical
+    // order, not the order the real state happens to hold them in.
+    let again = seed.rotate_left(23) ^ 0x9e37_79b9_7f4a_7c15;
+    assert!(
+        rules.resample_hidden(&other, viewer, again) == rules.resample_hidden(state, viewer, again),
+        "{}: resample_hidden for {viewer:?} depends on the hidden information it redraws (draw every pool in a \
+         canonical order): a bot sampling worlds could tell apart states its seat cannot",
+        here()
+    );
     if let Err(e) = rules.validate(&other) {
         panic!("{}: a world resampled for {viewer:?} is not a valid position: {e:?}", here());
     }

@@ -11,6 +11,8 @@
 //! - [`Game`] / [`Session`]: any ruleset behind one object-safe, text-speaking
 //!   interface for the command line, the engine protocol and the server.
 //! - [`GameRecord`]: the JSON game file with a state hash.
+//! - [`Heuristics`]: a game's evaluation of positions and rollout policy,
+//!   what the bots know of it.
 //! - [`conformance`]: the battery every game runs in its tests.
 #![deny(missing_docs)]
 
@@ -20,6 +22,7 @@ mod dice;
 mod event;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
+mod heuristics;
 mod hint;
 mod illegal;
 mod outcome;
@@ -36,6 +39,7 @@ mod text;
 pub use deck::{Deck, Hand};
 pub use dice::Dice;
 pub use event::{events_seen_by, Audience, Event, Events, Revealed};
+pub use heuristics::{outcome_value, squash, Heuristics};
 pub use hint::{Hint, LegalAction};
 pub use illegal::{Illegal, ParseError};
 pub use outcome::{Outcome, ToAct};

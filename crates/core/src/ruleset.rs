@@ -180,16 +180,93 @@ pub trait Ruleset: Send + Sync + 'static {
 
 /// Keeps, among `out[start..]`, the candidate actions `ok` accepts, in
 /// order, dropping repeats: how a ruleset turns its candidates into the legal
-/// list with the same checks `try_apply` runs. O(n) (a hash set of the kept).
+/// list with the same checks `try_apply` runs. O(n) without touching the
+/// heap: repeats are found in an open-addressing table on the stack (up to
+/// 1,024 candidates; beyond, by scanning what was kept, O(n²)).
 pub fn retain_legal<A: Copy + Eq + std::hash::Hash>(out: &mut Vec<A>, start: usize, mut ok: impl FnMut(A) -> bool) {
-    let mut seen = std::collections::HashSet::new();
+    const SLOTS: usize = 2048;
+    let n = out.len() - start.min(out.len());
+    let mut table = [0u16; SLOTS];
+    let mask = (2 * n).next_power_of_two().clamp(1, SLOTS) - 1;
     let mut keep = start;
     for i in start..out.len() {
         let a = out[i];
-        if ok(a) && seen.insert(a) {
+        if !ok(a) {
+            continue;
+        }
+        let fresh = if n <= SLOTS / 2 {
+            // Slots hold a kept index + 1 (0 = empty).
+            let mut slot = fx_hash(&a) as usize & mask;
+            loop {
+                match table[slot] {
+                    0 => {
+                        table[slot] = (keep - start + 1) as u16;
+                        break true;
+                    }
+                    k if out[start + usize::from(k) - 1] == a => break false,
+                    _ => slot = (slot + 1) & mask,
+                }
+            }
+        } else {
+            !out[start..keep].contains(&a)
+        };
+        if fresh {
             out[keep] = a;
             keep += 1;
         }
     }
     out.truncate(keep);
+}
+
+/// A fast non-cryptographic hash (the Fx multiply-rotate of rustc) for
+/// [`retain_legal`]'s table: actions are small and not adversarial.
+fn fx_hash<T: std::hash::Hash>(value: &T) -> u64 {
+    struct Fx(u64);
+    impl std::hash::Hasher for Fx {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.write_u64(u64::from(b));
+            }
+        }
+        fn write_u64(&mut self, i: u64) {
+            self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        fn write_u8(&mut self, i: u8) {
+            self.write_u64(u64::from(i));
+        }
+        fn write_u16(&mut self, i: u16) {
+            self.write_u64(u64::from(i));
+        }
+        fn write_u32(&mut self, i: u32) {
+            self.write_u64(u64::from(i));
+        }
+        fn write_usize(&mut self, i: usize) {
+            self.write_u64(i as u64);
+        }
+    }
+    let mut h = Fx(0);
+    value.hash(&mut h);
+    // The low bits index the table: fold the well-mixed high bits down.
+    h.0 ^ (h.0 >> 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::retain_legal;
+
+    #[test]
+    fn retain_legal_keeps_order_drops_repeats_and_refusals() {
+        let mut v = vec![9u32, 1, 2, 3, 2, 4, 1, 5, 6, 3];
+        retain_legal(&mut v, 1, |a| a != 4);
+        assert_eq!(v, vec![9, 1, 2, 3, 5, 6]);
+        let mut big: Vec<u32> = (0..3000).chain(0..3000).collect();
+        retain_legal(&mut big, 0, |a| a % 2 == 0);
+        assert_eq!(big, (0..3000).filter(|a| a % 2 == 0).collect::<Vec<_>>());
+        let mut empty: Vec<u32> = vec![7];
+        retain_legal(&mut empty, 1, |_| true);
+        assert_eq!(empty, vec![7]);
+    }
 }

@@ -15,6 +15,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use sandtable_ai::BotSpec;
 use sandtable_core::{ScenarioFile, Setup};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -164,7 +165,13 @@ async fn renderer(Path(file): Path<String>) -> Answer {
 async fn catalog(State(state): State<AppState>, ClientAddr(addr): ClientAddr) -> Answer {
     limit(state.limiter.address(addr))?;
     let games: Vec<_> = sandtable_catalog::catalog().iter().map(|d| d.game().info().clone()).collect();
-    Ok(Json(json!({ "games": games })).into_response())
+    let bots: Vec<Value> = BotSpec::listed()
+        .into_iter()
+        .map(|b| json!({"name": b.name(), "kind": b.kind.name(), "level": b.level().map(|l| l.name()), "about": b.about()}))
+        .collect();
+    let default = state.hub.default_bot();
+    Ok(Json(json!({ "games": games, "bots": bots, "bot_default": {"name": default.name(), "about": default.about()} }))
+        .into_response())
 }
 
 /// A game's static drawing: built once per process (`drawings.rs`), and
@@ -245,6 +252,21 @@ struct NewGame {
     seed: Option<u64>,
     #[serde(default)]
     seats: HashMap<String, SeatChoice>,
+    /// The bot of a seat, by seat id (`{"axis": "mcts:hard"}`); a bot seat
+    /// not named here gets the server's default bot.
+    #[serde(default)]
+    bots: HashMap<String, String>,
+}
+
+/// A seat's bot as a request names it, read and within the server's limits
+/// ([`crate::limits::bot_within_limits`]).
+fn bot_spec(seat: &str, spec: &str) -> Result<BotSpec, ApiError> {
+    BotSpec::parse(spec).and_then(crate::limits::bot_within_limits).map_err(|e| ApiError::bot(seat, &e))
+}
+
+/// `bots`' specs read, each seat's refused with the parse error's text.
+fn bot_specs(bots: &HashMap<String, String>) -> Result<HashMap<String, BotSpec>, ApiError> {
+    bots.iter().map(|(seat, spec)| bot_spec(seat, spec).map(|b| (seat.clone(), b))).collect()
 }
 
 async fn create(
@@ -272,7 +294,8 @@ async fn create(
         let name = req.scenario_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "scenario.toml".into());
         setup.scenario_file = Some(ScenarioFile::new(name, text));
     }
-    let created = state.hub.create(&req.game, &setup, &req.seats).await?;
+    let bots = bot_specs(&req.bots)?;
+    let created = state.hub.create(&req.game, &setup, &req.seats, &bots).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -394,11 +417,23 @@ async fn undo(
     Ok(Json(json!({ "version": version })).into_response())
 }
 
+/// Who is to play a seat, as a seat change names it.
+#[derive(Copy, Clone, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum SeatWord {
+    Human,
+    Bot,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SeatChange {
     seat: String,
-    kind: SeatKind,
+    kind: SeatWord,
+    /// The bot's spec (`mcts:hard`), with `"kind": "bot"`; the server's
+    /// default bot without it.
+    #[serde(default)]
+    bot: Option<String>,
 }
 
 async fn seat(
@@ -409,7 +444,20 @@ async fn seat(
 ) -> Answer {
     let (slot, role) = open(&state, addr, &token).await?;
     let req: SeatChange = body(bytes)?;
-    let version = state.hub.set_seat(&slot, &role, &req.seat, req.kind).await?;
+    let kind = match (req.kind, req.bot) {
+        (SeatWord::Human, None) => SeatKind::Human,
+        (SeatWord::Human, Some(_)) => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bot",
+                "a bot is named only with \"kind\": \"bot\"",
+                "бот указывается только вместе с \"kind\": \"bot\"",
+            ))
+        }
+        (SeatWord::Bot, None) => SeatKind::Bot(state.hub.default_bot()),
+        (SeatWord::Bot, Some(spec)) => SeatKind::Bot(bot_spec(&req.seat, &spec)?),
+    };
+    let version = state.hub.set_seat(&slot, &role, &req.seat, kind).await?;
     Ok(Json(json!({ "version": version })).into_response())
 }
 

@@ -132,6 +132,25 @@ impl ApiError {
             format!("ошибка хранилища: {e}; ничего не применено"),
         )
     }
+    /// A bot that does not parse (`bot`, 400), for `seat`: the parse
+    /// error's text, which lists the bots there are.
+    pub fn bot(seat: &str, e: &Text) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bot",
+            format!("seat {seat:?}: {}", e.en),
+            format!("место {seat:?}: {}", e.ru),
+        )
+    }
+    /// A bot named for a seat a person is to play (`bot`, 400).
+    pub fn bot_for_person(seat: &str, choice: &str, bot: sandtable_ai::BotSpec) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bot",
+            format!("seat {seat:?} is played by a person ({choice:?}), yet given the bot {bot}: choose one"),
+            format!("за место {seat:?} играет человек ({choice:?}), но ему назначен бот {bot}: выберите одно"),
+        )
+    }
     /// The rules or the notation refused an action.
     pub fn refusal(r: Refusal) -> ApiError {
         match r {

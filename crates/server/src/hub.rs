@@ -9,7 +9,7 @@ pub use crate::live::Live;
 use crate::storage::{Change, Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
-use sandtable_ai::BotKind;
+use sandtable_ai::BotSpec;
 use sandtable_core::{events_seen_by, Event, GameRecord, Seat, Setup, Viewer};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{watch, OwnedMutexGuard};
+use tokio::sync::{watch, MutexGuard, OwnedMutexGuard};
 
 /// A snapshot is written every this many versions (and when a game ends).
 pub const SNAPSHOT_EVERY: u64 = 64;
@@ -92,8 +92,13 @@ pub struct Hub {
     /// within that long. Entries also go with their game's eviction.
     tokens: Mutex<HashMap<String, (String, Role, u64)>>,
     bot_delay: Duration,
-    /// The bot that plays bot seats (asked through each game's catalog driver).
-    bot: BotKind,
+    /// The bot of a bot seat created or handed over without a spec of its
+    /// own (asked through each game's catalog driver).
+    bot: BotSpec,
+    /// One permit per core: bots' searches (a permit per search thread)
+    /// wait for one, so however many games' bots think at once they keep
+    /// to the machine's cores, leaving time for requests.
+    searches: Arc<tokio::sync::Semaphore>,
     began: Instant,
     /// The storage's change feed is listening ([`Hub::noticed`]): other
     /// instances' rows arrive as they commit, and polling is a safety net.
@@ -137,10 +142,10 @@ pub enum SeatChoice {
 }
 
 impl SeatChoice {
-    /// Who plays the seat: an invited seat is a person's.
-    pub fn kind(self) -> SeatKind {
+    /// Who plays the seat, a bot seat by `bot`: an invited seat is a person's.
+    pub fn kind(self, bot: BotSpec) -> SeatKind {
         match self {
-            SeatChoice::Bot => SeatKind::Bot,
+            SeatChoice::Bot => SeatKind::Bot(bot),
             SeatChoice::Human | SeatChoice::Invite => SeatKind::Human,
         }
     }
@@ -167,22 +172,25 @@ pub struct Push {
     pub version: u64,
     /// The game has ended: nothing more will come from other instances.
     pub over: bool,
-    /// The table, when the version is not the one last sent.
+    /// The table, when the version (or what the bots are doing: thinking,
+    /// their last decision's time) is not the one last sent.
     pub table: Option<Value>,
     /// What the page holds once it has that table.
     pub held: Option<table::Held>,
 }
 
 impl Hub {
-    /// A hub over `store`; `bot` plays bot seats, waiting `bot_delay` before
-    /// each move so people can follow it.
-    pub fn new(store: Arc<dyn Storage>, bot_delay: Duration, bot: BotKind) -> Arc<Hub> {
+    /// A hub over `store`; `bot` plays the bot seats created or handed over
+    /// without a spec of their own; a bot's move is played no sooner than
+    /// `bot_delay` after it began to think, so people can follow it.
+    pub fn new(store: Arc<dyn Storage>, bot_delay: Duration, bot: BotSpec) -> Arc<Hub> {
         Arc::new(Hub {
             store,
             slots: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),
             bot_delay,
             bot,
+            searches: Arc::new(tokio::sync::Semaphore::new(cores())),
             began: Instant::now(),
             listening: AtomicBool::new(false),
         })
@@ -250,6 +258,11 @@ impl Hub {
         &self.store
     }
 
+    /// The bot of a bot seat given no spec of its own.
+    pub fn default_bot(&self) -> BotSpec {
+        self.bot
+    }
+
     /// Games in memory now.
     pub fn live_games(&self) -> usize {
         self.slots.lock().expect("hub lock").len()
@@ -264,15 +277,19 @@ impl Hub {
     }
 
     /// Creates a game: set-up checked by the rules, then the game row and
-    /// every token in one transaction.
+    /// every token in one transaction. A seat named in `bots` is played by
+    /// that bot (it need not be named `"bot"` in `seats` too); any other bot
+    /// seat by the hub's default bot.
     ///
     /// # Errors
-    /// Unknown game, refused set-up, unknown seat, storage.
+    /// Unknown game, refused set-up, unknown seat, a bot for a seat `seats`
+    /// gives a person, storage.
     pub async fn create(
         self: &Arc<Self>,
         game: &str,
         setup: &Setup,
         seats: &HashMap<String, SeatChoice>,
+        bots: &HashMap<String, BotSpec>,
     ) -> Result<Created, ApiError> {
         let driver = sandtable_catalog::find(game).map_err(|e| {
             let t = e.text();
@@ -286,7 +303,7 @@ impl Hub {
             ApiError::new(StatusCode::BAD_REQUEST, "setup", e.text.en.to_string(), e.text.ru.to_string())
         })?;
         let info = session.info().clone();
-        for id in seats.keys() {
+        for id in seats.keys().chain(bots.keys()) {
             if info.seat(id).is_none() {
                 let known = info.seats.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
                 return Err(ApiError::new(
@@ -298,12 +315,25 @@ impl Hub {
             }
         }
         let playing = session.seats();
-        let choices: Vec<SeatChoice> = info
-            .seats
-            .iter()
-            .map(|s| seats.iter().find(|(k, _)| k.eq_ignore_ascii_case(&s.id)).map_or(SeatChoice::Human, |(_, v)| *v))
-            .collect();
-        let kinds: Vec<SeatKind> = choices.iter().map(|c| c.kind()).collect();
+        let named =
+            |s: &sandtable_core::SeatInfo| seats.iter().find(|(k, _)| k.eq_ignore_ascii_case(&s.id)).map(|(_, v)| *v);
+        let bot =
+            |s: &sandtable_core::SeatInfo| bots.iter().find(|(k, _)| k.eq_ignore_ascii_case(&s.id)).map(|(_, v)| *v);
+        let mut choices = Vec::new();
+        let mut kinds = Vec::new();
+        for s in &info.seats {
+            let choice = match (named(s), bot(s)) {
+                (Some(c @ (SeatChoice::Human | SeatChoice::Invite)), Some(spec)) => {
+                    let c = if c == SeatChoice::Human { "human" } else { "invite" };
+                    return Err(ApiError::bot_for_person(&s.id, c, spec));
+                }
+                (Some(c), _) => c,
+                (None, Some(_)) => SeatChoice::Bot,
+                (None, None) => SeatChoice::Human,
+            };
+            choices.push(choice);
+            kinds.push(choice.kind(bot(s).unwrap_or(self.bot)));
+        }
         let id = new_token()[..16].to_owned();
         let admin = new_token();
         let spectator = new_token();
@@ -675,7 +705,9 @@ impl Hub {
         Ok(v)
     }
 
-    /// The admin hands `seat` to a bot or to its link holder.
+    /// The admin hands `seat` to a bot (or another bot) or to its link
+    /// holder. A bot thinking for the seat meanwhile has its decision
+    /// dropped (the version moved): see [`Hub::run_bots`].
     ///
     /// # Errors
     /// `forbidden` (not the admin, or a seat not in the game), storage.
@@ -702,7 +734,7 @@ impl Hub {
         };
         if live.kinds[s.index()] != kind {
             live.kinds[s.index()] = kind;
-            self.commit(&slot, &mut live, Entry::Seat, s, kind.as_str().to_owned()).await?;
+            self.commit(&slot, &mut live, Entry::Seat, s, kind.to_text()).await?;
         }
         let v = live.version;
         drop(live);
@@ -766,10 +798,21 @@ impl Hub {
             self.catch_up(slot, &mut live).await?;
             self.start_bots(slot, &mut live);
         }
-        let table = (held.map(|h| h.since) != Some(live.version)).then(|| table::table(&live, role, held));
-        let held = table.as_ref().map_or(held, |t| {
-            Some(table::Held { since: live.version, have: t["log_len"].as_u64().unwrap_or(0) as usize })
-        });
+        // A table again at the same version when what the bots do moved (one
+        // began or ended thinking): the page holds every log entry already.
+        let moved = |h: table::Held| h.since != live.version || h.bots.is_some_and(|b| b != live.bot_stamp);
+        let table = match held {
+            Some(h) if !moved(h) => None,
+            _ => Some(table::table(&live, role, held)),
+        };
+        let held = match &table {
+            Some(t) => Some(table::Held {
+                since: live.version,
+                have: t["log_len"].as_u64().unwrap_or(0) as usize,
+                bots: Some(live.bot_stamp),
+            }),
+            None => held.map(|h| table::Held { bots: Some(live.bot_stamp), ..h }),
+        };
         Ok(Push { version: live.version, over: live.is_over(), table, held })
     }
 
@@ -824,38 +867,17 @@ impl Hub {
         tokio::spawn(async move { hub.run_bots(slot).await });
     }
 
-    /// Plays bot seats while one owes a decision. The bot's choice is
-    /// seeded by the game's seed and version, so a replayed game's bot
-    /// moves are the same. A decision that fails for a storage reason is
-    /// retried [`BOT_RETRIES`] times, waiting longer each time; then the
+    /// Plays bot seats while one owes a decision, one decision at a time
+    /// ([`Hub::bot_decision`]: thought out with the game's lock released).
+    /// A decision that fails for a storage reason (or whose search failed)
+    /// is retried [`BOT_RETRIES`] times, waiting longer each time; then the
     /// task stops, and the next look at the game ([`Hub::table`]) starts it
     /// again. On a dead copy it stops: the fresh copy has its own task.
     async fn run_bots(self: Arc<Self>, slot: Arc<Slot>) {
         let mut failures = 0;
         loop {
-            if !self.bot_delay.is_zero() {
-                tokio::time::sleep(self.bot_delay).await;
-            }
-            let mut live = slot.live.lock().await;
-            if live.dead {
-                return;
-            }
-            let step = async {
-                self.catch_up(&slot, &mut live).await?;
-                let Some(seat) = live.bot_to_act() else { return Ok(false) };
-                let seed = live.session.setup().seed ^ live.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                // The bot is handed what its seat may know, never the hidden
-                // state (a live game's id is always in the catalog it was loaded by).
-                let driver = sandtable_catalog::find(&live.session.info().id).ok();
-                let Some(action) = driver.and_then(|d| d.bot_move(self.bot, live.session.as_ref(), seat, seed)) else {
-                    return Ok(false);
-                };
-                let done = live.session.apply(seat, &action).map_err(ApiError::refusal)?;
-                live.history.push(done.events);
-                self.commit(&slot, &mut live, Entry::Act, seat, done.action).await?;
-                Ok::<bool, ApiError>(true)
-            };
-            match step.await {
+            let Some((mut live, step)) = self.bot_decision(&slot).await else { return };
+            match step {
                 Ok(true) => failures = 0,
                 Ok(false) => {
                     live.bot_running = false;
@@ -863,19 +885,116 @@ impl Hub {
                 }
                 // Storage trouble or another instance's row: worth another try.
                 Err(e) if !live.dead && failures < BOT_RETRIES && (e.status.is_server_error() || e.kind == "stale") => {
-                    eprintln!("sandtable: {} bot in game {}: {}; retrying", self.bot.name(), live.row.id, e.text.en);
+                    eprintln!("sandtable: bot in game {}: {}; retrying", live.row.id, e.text.en);
                     drop(live);
                     tokio::time::sleep(BOT_RETRY_WAIT * 2u32.pow(failures)).await;
                     failures += 1;
                 }
                 Err(e) => {
-                    eprintln!("sandtable: {} bot in game {} stopped: {}", self.bot.name(), live.row.id, e.text.en);
+                    eprintln!("sandtable: bot in game {} stopped: {}", live.row.id, e.text.en);
                     live.bot_running = false;
                     return;
                 }
             }
         }
     }
+
+    /// One bot decision, in three steps, so that a search of seconds stalls
+    /// neither a runtime thread nor the game:
+    /// 1. under the game's lock: catch up, find a bot seat that owes a
+    ///    decision, take what its bot needs (a copy of the match, the seat,
+    ///    its [`BotSpec`], the seed, the version) and mark the seat thinking;
+    /// 2. think on a blocking thread with the lock released, once a core is
+    ///    free for each of the search's threads (`searches`): requests for
+    ///    the game (tables, other seats' actions, the creator's seat changes)
+    ///    go on meanwhile;
+    /// 3. lock again and play the decision only if the game is still at that
+    ///    version. If anyone acted, undid or handed a seat over meanwhile (or
+    ///    another instance's row came in), the decision is of a position gone:
+    ///    it is dropped and the caller looks again (the bot thinks anew, or
+    ///    the task stops when no bot owes a decision).
+    ///
+    /// The bot's choice is seeded by the game's seed and version, so a
+    /// replayed game's bot moves are the same. The move is played no sooner
+    /// than `bot_delay` after the thinking began. Returns the game, locked,
+    /// with whether to go on (`Ok(false)`: no bot owes a decision), or
+    /// `None` on a dead copy.
+    async fn bot_decision<'a>(&self, slot: &'a Slot) -> Option<(MutexGuard<'a, Live>, Result<bool, ApiError>)> {
+        let mut live = slot.live.lock().await;
+        if live.dead {
+            return None;
+        }
+        if let Err(e) = self.catch_up(slot, &mut live).await {
+            return Some((live, Err(e)));
+        }
+        let Some((seat, spec)) = live.bot_to_act().and_then(|seat| Some((seat, live.bot_of(seat)?))) else {
+            return Some((live, Ok(false)));
+        };
+        let version = live.version;
+        let seed = live.session.setup().seed ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // The bot is handed what its seat may know, never the hidden state
+        // (the driver downcasts the copy to its typed match).
+        let (session, driver) = (live.session.boxed_clone(), live.driver.clone());
+        set_thinking(slot, &mut live, Some(seat));
+        drop(live);
+        let started = Instant::now();
+        let threads = u32::from(spec.threads).clamp(1, cores() as u32);
+        let permits = self.searches.clone().acquire_many_owned(threads).await.ok();
+        let thought = tokio::task::spawn_blocking(move || {
+            let _permits = permits;
+            let clock = Instant::now();
+            (driver.bot_move(spec, session.as_ref(), seat, seed), clock.elapsed())
+        })
+        .await;
+        let waited = started.elapsed();
+        if waited < self.bot_delay {
+            tokio::time::sleep(self.bot_delay - waited).await;
+        }
+        let mut live = slot.live.lock().await;
+        if live.dead {
+            return None;
+        }
+        set_thinking(slot, &mut live, None);
+        if live.version != version {
+            return Some((live, Ok(true)));
+        }
+        let (action, took) = match thought {
+            Ok((Some(action), took)) => (action, took),
+            Ok((None, _)) => return Some((live, Ok(false))),
+            Err(e) => {
+                let e = ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "bot",
+                    format!("the {spec} bot failed: {e}"),
+                    format!("бот {spec} сломался: {e}"),
+                );
+                return Some((live, Err(e)));
+            }
+        };
+        let done = match live.session.apply(seat, &action) {
+            Ok(done) => done,
+            Err(e) => return Some((live, Err(ApiError::refusal(e)))),
+        };
+        live.history.push(done.events);
+        live.last_ms[seat.index()] = Some(took.as_millis() as u64);
+        if let Err(e) = self.commit(slot, &mut live, Entry::Act, seat, done.action).await {
+            return Some((live, Err(e)));
+        }
+        Some((live, Ok(true)))
+    }
+}
+
+/// The machine's cores (1 when it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Marks the seat the bot task thinks for (`None`: none), and wakes the
+/// game's WebSockets so their pages show it (the version does not move).
+fn set_thinking(slot: &Slot, live: &mut Live, seat: Option<Seat>) {
+    live.thinking = seat;
+    live.bot_stamp += 1;
+    slot.changed.send_modify(|_| ());
 }
 
 /// The seat a role may act for: a seat of the game, played by a person.

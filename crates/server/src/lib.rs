@@ -4,7 +4,8 @@
 //! (`hub.rs` creates them, `table.rs` shows each holder only what its seat
 //! may see); every action goes through the rules and is committed to the
 //! journal (`storage.rs`: SQLite or PostgreSQL) before it is acknowledged;
-//! bots (any [`sandtable_ai::BotKind`], asked through the catalog) play their seats server-side; WebSockets push each change (`ws.rs`).
+//! bots (each bot seat its own [`sandtable_ai::BotSpec`], asked through the catalog, thinking off the
+//! request path) play their seats server-side; WebSockets push each change (`ws.rs`).
 //! The API is documented in `docs/server.md`.
 #![deny(missing_docs)]
 
@@ -24,6 +25,7 @@ pub mod table;
 mod web;
 pub mod ws;
 
+use sandtable_ai::{BotSpec, Level};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,7 +48,7 @@ pub struct Config {
     pub database: String,
     /// SQLite's durability.
     pub durability: Durability,
-    /// How long a bot waits before each move.
+    /// How long a bot takes at least over each move (its thinking included), so people can follow it.
     pub bot_delay: Duration,
     /// Requests per second per token and per client address (game
     /// creations: a twentieth of it, see [`limits::Limiter::new`]).
@@ -65,11 +67,24 @@ pub struct Running {
     pub task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
 
-/// Opens the storage, binds and starts serving in a task.
+/// The bot of a bot seat created or handed over without one of its own:
+/// the search bot at the normal level.
+pub const DEFAULT_BOT: BotSpec = BotSpec::mcts(Level::Normal);
+
+/// Opens the storage, binds and starts serving in a task, bot seats given
+/// no bot of their own played by [`DEFAULT_BOT`].
 ///
 /// # Errors
 /// The database cannot be opened, or the address bound.
 pub async fn start(config: &Config) -> Result<Running, String> {
+    start_with_bot(config, DEFAULT_BOT).await
+}
+
+/// [`start`] with another default bot (the tests: the random one, fast).
+///
+/// # Errors
+/// The database cannot be opened, or the address bound.
+pub async fn start_with_bot(config: &Config, bot: BotSpec) -> Result<Running, String> {
     let (database, durability) = (config.database.clone(), config.durability);
     let store = tokio::task::spawn_blocking(move || storage::open(&database, durability))
         .await
@@ -77,7 +92,7 @@ pub async fn start(config: &Config) -> Result<Running, String> {
         .map_err(|e| format!("cannot open the database {:?}: {e}", config.database))?;
     let store: Arc<dyn storage::Storage> = Arc::from(store);
     let described = store.describe();
-    let hub = hub::Hub::new(store, config.bot_delay, sandtable_ai::BotKind::Random);
+    let hub = hub::Hub::new(store, config.bot_delay, bot);
     let mut state = api::AppState::new(hub, Arc::new(limits::Limiter::new(config.rate)));
     state.caps = config.caps;
     let listener = tokio::net::TcpListener::bind(config.addr)

@@ -35,6 +35,46 @@ pub fn max_body(path: &str) -> usize {
 /// to say over it; this bounds what a hostile one can make the server hold).
 pub const MAX_WS_MESSAGE: usize = 1024;
 
+/// The most a bot of a server game may spend on one decision: a time budget
+/// (ms), an iteration budget (4 × `hard`'s), and threads. A bot thinks on a
+/// server thread for as long as its budget says, so a bot asked for through
+/// the API (`mcts:1000000s:64t`) must not hold the machine.
+pub const MAX_BOT_MS: u32 = 10_000;
+/// See [`MAX_BOT_MS`].
+pub const MAX_BOT_ITERATIONS: u32 = 4_096;
+/// See [`MAX_BOT_MS`].
+pub const MAX_BOT_THREADS: u8 = 4;
+
+/// `spec` as the server accepts it for a seat: within [`MAX_BOT_MS`],
+/// [`MAX_BOT_ITERATIONS`] and [`MAX_BOT_THREADS`].
+///
+/// # Errors
+/// What is over, both languages.
+pub fn bot_within_limits(spec: sandtable_ai::BotSpec) -> Result<sandtable_ai::BotSpec, sandtable_core::Text> {
+    use sandtable_ai::{BotKind, Budget};
+    if spec.kind != BotKind::Mcts {
+        return Ok(spec);
+    }
+    let over = match spec.budget {
+        Budget::Millis(ms) if ms > MAX_BOT_MS => Some((format!("{ms} ms"), format!("{ms} мс"))),
+        Budget::Iterations(n) if n > MAX_BOT_ITERATIONS => Some((format!("{n} iterations"), format!("{n} итераций"))),
+        _ => None,
+    };
+    if let Some((en, ru)) = over {
+        return Err(sandtable_core::Text::new(
+            format!("{spec}: {en} a move is over this server's limit ({MAX_BOT_MS} ms or {MAX_BOT_ITERATIONS} iterations)"),
+            format!("{spec}: {ru} на ход — больше предела этого сервера ({MAX_BOT_MS} мс или {MAX_BOT_ITERATIONS} итераций)"),
+        ));
+    }
+    if spec.threads > MAX_BOT_THREADS {
+        return Err(sandtable_core::Text::new(
+            format!("{spec}: {} threads is over this server's limit ({MAX_BOT_THREADS})", spec.threads),
+            format!("{spec}: потоков {} — больше предела этого сервера ({MAX_BOT_THREADS})", spec.threads),
+        ));
+    }
+    Ok(spec)
+}
+
 /// Requests per second allowed per token and per address, with bursts of
 /// twice that.
 pub const PER_SECOND: u32 = 20;

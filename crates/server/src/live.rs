@@ -25,6 +25,15 @@ pub struct Live {
     pub history: Vec<Vec<Event>>,
     /// A bot task is playing (or about to play) this game's bot seats.
     pub(crate) bot_running: bool,
+    /// The seat the bot task is deciding for now, off the lock (see
+    /// `Hub::run_bots`); its result is dropped if the game moved meanwhile.
+    pub(crate) thinking: Option<Seat>,
+    /// How long each seat's bot took over its last decision played, in ms,
+    /// by seat index (in memory only: unknown after a reload).
+    pub(crate) last_ms: Vec<Option<u64>>,
+    /// Counts changes of `thinking` and `last_ms`, which move no version: a
+    /// WebSocket that sent the table at another count sends it again.
+    pub(crate) bot_stamp: u64,
     /// This copy no longer stands for the game: a change failed to commit
     /// and the journal could not be re-read, or the game was evicted. Whoever
     /// locks it must not use it (it may hold an unrecorded action) and
@@ -54,9 +63,12 @@ impl Live {
             driver,
             session,
             version,
+            last_ms: vec![None; kinds.len()],
             kinds,
             history,
             bot_running: false,
+            thinking: None,
+            bot_stamp: 0,
             dead: false,
             undos: Vec::new(),
             undos_since: version,
@@ -96,7 +108,11 @@ impl Live {
     }
     /// Whether the server's bot plays `seat`.
     pub fn is_bot(&self, seat: Seat) -> bool {
-        self.kinds.get(seat.index()) == Some(&SeatKind::Bot)
+        self.bot_of(seat).is_some()
+    }
+    /// The bot that plays `seat`, if one does.
+    pub fn bot_of(&self, seat: Seat) -> Option<sandtable_ai::BotSpec> {
+        self.kinds.get(seat.index()).and_then(|k| k.bot())
     }
     /// `{"to_act":[…]}` or `{"over":{…}}`.
     pub fn status(&self) -> Value {

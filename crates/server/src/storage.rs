@@ -5,6 +5,7 @@
 //! its journal rows in version order. Snapshots (the game file of the current
 //! line of play, with its state hash) only shorten and check that replay.
 
+use sandtable_ai::BotSpec;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -86,30 +87,62 @@ impl Role {
 }
 
 /// Who plays a seat.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+///
+/// Stored (the games row's seat list, a journal `seat` row, a snapshot's
+/// kinds) as its text: `human`, or `bot:` and the bot's spec name
+/// (`bot:mcts:hard`, `bot:random`, see [`BotSpec::name`]). The bare `bot` that
+/// builds before per-seat bots wrote reads as [`BotSpec::RANDOM`], the bot
+/// those games were played with, so their databases keep loading.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SeatKind {
     /// A person with the seat's link.
     Human,
-    /// The server's bot.
-    Bot,
+    /// The server's bot of this spec.
+    Bot(BotSpec),
 }
 
 impl SeatKind {
-    /// `human` or `bot`.
-    pub fn as_str(self) -> &'static str {
+    /// `human` or `bot`, the word the table shows (the spec apart).
+    pub fn word(self) -> &'static str {
         match self {
             SeatKind::Human => "human",
-            SeatKind::Bot => "bot",
+            SeatKind::Bot(_) => "bot",
         }
     }
-    /// Reads [`SeatKind::as_str`] back.
+    /// The stored text: `human`, `bot:mcts:hard`.
+    pub fn to_text(self) -> String {
+        match self {
+            SeatKind::Human => "human".into(),
+            SeatKind::Bot(spec) => format!("bot:{}", spec.name()),
+        }
+    }
+    /// Reads [`SeatKind::to_text`] back, and the legacy `bot` as the random bot.
     pub fn parse(s: &str) -> Option<SeatKind> {
         match s {
             "human" => Some(SeatKind::Human),
-            "bot" => Some(SeatKind::Bot),
-            _ => None,
+            "bot" => Some(SeatKind::Bot(BotSpec::RANDOM)),
+            _ => s.strip_prefix("bot:").and_then(|spec| BotSpec::parse(spec).ok()).map(SeatKind::Bot),
         }
+    }
+    /// The bot's spec, for a bot's seat.
+    pub fn bot(self) -> Option<BotSpec> {
+        match self {
+            SeatKind::Human => None,
+            SeatKind::Bot(spec) => Some(spec),
+        }
+    }
+}
+
+impl Serialize for SeatKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_text())
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeatKind, D::Error> {
+        let text = String::deserialize(d)?;
+        SeatKind::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("not a seat kind: {text:?}")))
     }
 }
 
@@ -135,7 +168,7 @@ pub enum Entry {
     Act,
     /// `seat` took back its last action.
     Undo,
-    /// `seat` is now played by `text` (`human` or `bot`).
+    /// `seat` is now played by `text` (a [`SeatKind::to_text`]: `human`, `bot:mcts:hard`).
     Seat,
 }
 

@@ -22,6 +22,11 @@ pub struct Held {
     pub since: u64,
     /// How many log entries that table had.
     pub have: usize,
+    /// What the bots were doing in that table (a count of changes to their
+    /// thinking and timings, which move no version), when known: a
+    /// WebSocket keeps track of it; a page's query cannot say.
+    #[serde(skip)]
+    pub bots: Option<u64>,
 }
 
 /// `?since=V&have=N` (both or neither): what a page holds, on a table
@@ -37,7 +42,7 @@ impl HeldQuery {
     /// The [`Held`] it names; `Err` when only one of the two is given.
     pub fn held(&self) -> Result<Option<Held>, &'static str> {
         match (self.since, self.have) {
-            (Some(since), Some(have)) => Ok(Some(Held { since, have })),
+            (Some(since), Some(have)) => Ok(Some(Held { since, have, bots: None })),
             (None, None) => Ok(None),
             _ => Err("since and have go together"),
         }
@@ -58,12 +63,23 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
         .enumerate()
         .map(|(i, seat)| {
             let idx = sandtable_core::Seat::new(i as u8);
-            json!({
+            let mut out = json!({
                 "id": seat.id,
                 "name": seat.name,
-                "kind": live.kinds[i].as_str(),
+                "kind": live.kinds[i].word(),
                 "playing": playing.contains(idx),
-            })
+                // A search begun before the seat was handed back runs to its
+                // end (its decision is then dropped): true meanwhile.
+                "thinking": live.thinking == Some(idx),
+            });
+            if let Some(bot) = live.kinds[i].bot() {
+                out["bot"] = json!({
+                    "name": bot.name(),
+                    "about": bot.about(),
+                    "last_ms": live.last_ms.get(i).copied().flatten(),
+                });
+            }
+            out
         })
         .collect();
     // A seat handed to the bot acts through the bot only (the hub refuses

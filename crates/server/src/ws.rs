@@ -1,5 +1,5 @@
 //! Live updates: a WebSocket per open page, sent the table at once and
-//! after every change to its game.
+//! after every change to its game (and when a bot begins or ends thinking).
 //!
 //! Each socket costs a task and, while it is open, keeps its game in memory.
 //! So a socket is pinged and closed when its client falls silent, a game
@@ -157,8 +157,10 @@ async fn push(
                         if !send(&mut socket, Message::Text(table.to_string().into()), config.timeout).await {
                             return;
                         }
-                        held = p.held;
                     }
+                    // What the page holds now, and what the bots were doing
+                    // then (a bot beginning or ending to think is sent too).
+                    held = p.held;
                     over = p.over;
                 }
                 Err(_) => {

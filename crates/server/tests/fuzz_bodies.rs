@@ -34,7 +34,7 @@ async fn call(app: &axum::Router, path: &str, body: String) -> (StatusCode, Valu
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fuzz_every_json_body_of_the_server() {
     let store = sandtable_server::storage::open(&common::sqlite_path(), Durability::Normal).expect("open");
-    let hub = Hub::new(Arc::from(store), Duration::ZERO, sandtable_ai::BotKind::Random);
+    let hub = Hub::new(Arc::from(store), Duration::ZERO, sandtable_ai::BotSpec::RANDOM);
     let app = router(AppState::new(hub, Arc::new(Limiter::new(1_000_000))));
     let (status, g) = call(
         &app,
@@ -54,6 +54,7 @@ async fn fuzz_every_json_body_of_the_server() {
                 json!({"game": "totensonntag", "seed": 3}),
                 json!({"game": "colditz", "options": {"players": "4", "variant": "classic"}, "seats": {"british": "bot"}}),
                 json!({"game": "totensonntag", "scenario_text": BORDER, "seats": {"axis": "invite"}}),
+                json!({"game": "totensonntag", "seats": {"axis": "bot"}, "bots": {"axis": "greedy"}}),
             ],
         ),
         (
@@ -63,7 +64,11 @@ async fn fuzz_every_json_body_of_the_server() {
         (format!("/api/t/{german}/undo"), vec![json!({"version": 1})]),
         (
             format!("/api/t/{admin}/seat"),
-            vec![json!({"seat": "british", "kind": "bot"}), json!({"seat": "british", "kind": "human"})],
+            vec![
+                json!({"seat": "british", "kind": "bot"}),
+                json!({"seat": "british", "kind": "human"}),
+                json!({"seat": "british", "kind": "bot", "bot": "random"}),
+            ],
         ),
         (format!("/api/t/{invite}/claim"), vec![json!({})]),
         (format!("/api/t/{admin}/invite"), vec![json!({"seat": "american"})]),

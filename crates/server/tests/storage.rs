@@ -15,7 +15,10 @@ fn battery(s: &dyn Storage) {
         id: id.clone(),
         game: "totensonntag".into(),
         setup: "{\"seed\":1}".into(),
-        seats: vec![("axis".into(), SeatKind::Bot), ("allies".into(), SeatKind::Human)],
+        seats: vec![
+            ("axis".into(), SeatKind::Bot(sandtable_ai::BotSpec::mcts(sandtable_ai::Level::Hard))),
+            ("allies".into(), SeatKind::Human),
+        ],
         // Far ahead of every other game the tests make in a shared database, so
         // it lists first (newest first) however many they make meanwhile.
         created: 4_102_444_800,

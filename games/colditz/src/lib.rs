@@ -24,6 +24,7 @@ mod classic;
 pub mod data;
 mod drawing;
 mod escape;
+mod heuristics;
 mod movement;
 mod pawn;
 mod play;

@@ -179,11 +179,16 @@ impl Colditz {
         // viewer. (The aside pile is known to hold only Escape Kit (part)
         // cards: only its order is redrawn.)
         let others: Vec<usize> = (1..usize::from(s.players)).filter(|&i| me.map(|m| m.index()) != Some(i)).collect();
+        // Every pool is sorted before it is shuffled: the world drawn must not
+        // depend on the order the real state holds hidden cards in, or a bot
+        // sampling worlds could tell apart states its seat cannot.
         let mut pool: Vec<Card> = o.opportunity.cards().copied().collect();
+        o.kit_parts_aside.sort_unstable();
         dice.shuffle(&mut o.kit_parts_aside);
         for &i in &others {
             pool.extend(o.hands[i].cards().iter().copied());
         }
+        pool.sort_unstable();
         dice.shuffle(&mut pool);
         let mut it = pool.into_iter();
         for &i in &others {
@@ -201,6 +206,7 @@ impl Colditz {
         if german_hidden {
             pool.extend(o.hands[0].cards().iter().copied());
         }
+        pool.sort_unstable();
         dice.shuffle(&mut pool);
         let mut it = pool.into_iter();
         if german_hidden {
@@ -213,6 +219,7 @@ impl Colditz {
         }
         o.security = sandtable_core::Deck::new(it);
         let mut dod: Vec<u8> = o.do_or_die.cards().copied().collect();
+        dod.sort_unstable();
         dice.shuffle(&mut dod);
         o.do_or_die = sandtable_core::Deck::new(dod);
         // Equipment kinds of officers other than the viewer: same totals per officer and per kind.
@@ -223,6 +230,7 @@ impl Colditz {
                 kinds.extend(std::iter::repeat_n(k, usize::from(c)));
             }
         }
+        kinds.sort_unstable();
         dice.shuffle(&mut kinds);
         let mut it = kinds.into_iter();
         for n in &hidden {

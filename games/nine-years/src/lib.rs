@@ -24,6 +24,7 @@ mod campaign;
 mod cards;
 pub mod data;
 mod drawing;
+mod heuristics;
 mod ids;
 pub mod load;
 mod loc;

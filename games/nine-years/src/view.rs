@@ -419,6 +419,10 @@ impl NineYears {
                 fixed[side.index()] = Some(v);
             }
         }
+        // Every pool is sorted before it is shuffled: the world drawn must not
+        // depend on the order the real state holds hidden cards in, or a bot
+        // sampling worlds could tell apart states its seat cannot.
+        pool.sort_unstable();
         dice.shuffle(&mut pool);
         for &side in &hidden {
             let mut hand = [0u8; 3];
@@ -447,6 +451,7 @@ impl NineYears {
         for &side in &hidden {
             unknown.extend(s.held[side.index()].iter().copied());
         }
+        unknown.sort_unstable();
         let (mut holds, mut rest): (Vec<EventId>, Vec<EventId>) = unknown.into_iter().partition(|&e| sc.event(e).hold);
         dice.shuffle(&mut holds);
         for &side in &hidden {
@@ -454,6 +459,7 @@ impl NineYears {
             o.held[side.index()] = holds.split_off(holds.len() - n);
         }
         rest.append(&mut holds);
+        rest.sort_unstable();
         dice.shuffle(&mut rest);
         o.event_deck = Deck::new(rest);
         o.dice = Dice::from_seed(seed ^ 0x9e37_79b9_7f4a_7c15);

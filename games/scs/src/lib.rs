@@ -22,6 +22,7 @@ pub mod charts;
 pub mod data;
 mod drawing;
 mod fight;
+mod heuristics;
 pub mod load;
 mod map;
 mod movement;

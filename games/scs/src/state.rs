@@ -8,8 +8,9 @@ use sandtable_board::HexId;
 use sandtable_core::Dice;
 use serde::{Deserialize, Serialize};
 
-/// Where a unit is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Where a unit is. Ordered only so hidden units' places can be put in a
+/// canonical order before they are shuffled (`view.rs`, resampling).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pos {
     /// Not yet on the map: a reinforcement to come, or a unit its owner

@@ -328,6 +328,10 @@ impl Scs {
                     (x.pos, x.order, x.began_in_ezoc, x.dg, x.out_of_supply)
                 })
                 .collect();
+            // Sorted first: the world drawn must not depend on which hidden
+            // unit holds which place, or a bot sampling worlds could tell
+            // apart states its seat cannot.
+            slots.sort_unstable();
             dice.shuffle(&mut slots);
             for (&u, (pos, order, ezoc, dg, oos)) in units.iter().zip(slots) {
                 let us = other.unit_mut(u);

@@ -16,6 +16,7 @@ mod activation;
 mod combat;
 pub mod data;
 mod drawing;
+mod heuristics;
 mod initiative;
 mod load;
 mod map;

@@ -14,17 +14,42 @@ pub struct Args {
     /// First seed / Первое зерно
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Also time the search bot: this many iterations per move, over `--moves` moves from the opening, plain UCT and as the bot plays / Замерить и поиск: итераций на ход
+    #[arg(long, value_name = "ITERATIONS")]
+    mcts: Option<u32>,
+    /// Moves searched with `--mcts` / Ходов для замера поиска
+    #[arg(long, default_value_t = 10)]
+    moves: usize,
+    /// Print the figures as one JSON object / Вывести JSON
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     setup: SetupArgs,
 }
 
 pub fn run(a: &Args, lang: Lang) -> Result {
-    let driver = sandtable_catalog::find(&a.game)?;
+    let driver = sandtable_catalog::find_for_study(&a.game)?;
     let setup = super::setup_for(&a.setup, a.seed, driver.game())?;
     let r = driver.bench(&setup, a.seconds)?;
+    let search = match a.mcts {
+        Some(n) => {
+            vec![driver.search_speed(&setup, n, a.moves, true)?, driver.search_speed(&setup, n, a.moves, false)?]
+        }
+        None => Vec::new(),
+    };
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if a.json {
+        let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+        let out = serde_json::json!({
+            "machine": {"cpu": cpu_model(), "cores": cores, "build": profile},
+            "playouts": r,
+            "search": search,
+        });
+        println!("{out}");
+        return Ok(());
+    }
     let ru = lang == Lang::Ru;
     let t = |en: &'static str, ru_: &'static str| if ru { ru_ } else { en };
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
     println!("{}: {}, {cores} {}", t("machine", "машина"), cpu_model(), t("cores", "ядер"));
     println!("{}: {profile}", t("build", "сборка"));
@@ -53,6 +78,18 @@ pub fn run(a: &Args, lang: Lang) -> Result {
     );
     println!("{}: {:.0} ns", t("apply per action", "применение действия"), r.apply_ns);
     println!("{}: {}", t("sample states", "состояний в выборке"), r.samples);
+    for s in &search {
+        println!(
+            "{} ({}): {:.0} {} ({} × {} {})",
+            t("search", "поиск"),
+            s.search,
+            s.iterations_per_second,
+            t("iterations/s", "итераций/с"),
+            s.moves,
+            s.iterations_per_move,
+            t("iterations", "итераций")
+        );
+    }
     Ok(())
 }
 

@@ -40,8 +40,8 @@ pub fn run(lang: Lang) -> Result {
 /// `sandtable bots`: one bot a line, its name first (what `--vs` and the
 /// lobby take), then what it is.
 pub fn bots(lang: Lang) -> Result {
-    for kind in sandtable_ai::BotKind::ALL {
-        println!("{}  {}", kind.name(), kind.about().get(lang.code()));
+    for spec in sandtable_ai::BotSpec::listed() {
+        println!("{}  {}", spec.name(), spec.about().get(lang.code()));
     }
     Ok(())
 }

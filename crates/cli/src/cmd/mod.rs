@@ -1,5 +1,6 @@
 //! The subcommands, one module each, and how they fail.
 
+pub mod arena;
 pub mod backup;
 pub mod bench;
 pub mod engine;

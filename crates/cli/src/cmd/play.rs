@@ -6,7 +6,7 @@ use crate::Lang;
 use sandtable::gamefile::write_record;
 use sandtable::say::{event_lines, refusal_line, seat_ids};
 use sandtable::setup::{clock_seed, SetupArgs};
-use sandtable_ai::BotKind;
+use sandtable_ai::BotSpec;
 use sandtable_catalog::Driver;
 use sandtable_core::{events_seen_by, Seat, SeatSet, Session, Text, ToAct, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
@@ -20,9 +20,9 @@ pub struct Args {
     /// Your seat when playing a bot (default: the first seat) / Ваше место
     #[arg(long)]
     seat: Option<String>,
-    /// Let a bot play the other seats (without it: hot-seat); `sandtable bots` lists them / Соперник-бот
+    /// Let a bot play the other seats (without it: hot-seat): `random`, `greedy`, `mcts`, `mcts:hard`, `mcts:500ms`…; `sandtable bots` lists them / Соперник-бот
     #[arg(long, value_parser = parse_bot)]
-    vs: Option<BotKind>,
+    vs: Option<BotSpec>,
     /// Dice seed (default: from the clock) / Зерно кубиков
     #[arg(long)]
     seed: Option<u64>,
@@ -31,11 +31,8 @@ pub struct Args {
 }
 
 /// A bot by name, for `--vs`.
-fn parse_bot(name: &str) -> std::result::Result<BotKind, String> {
-    BotKind::parse(name).ok_or_else(|| {
-        let known: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
-        format!("no bot {name:?}; bots: {} / нет такого бота", known.join(", "))
-    })
+fn parse_bot(name: &str) -> std::result::Result<BotSpec, String> {
+    BotSpec::parse(name).map_err(|t| format!("{} / {}", t.en, t.ru))
 }
 
 pub fn run(a: &Args, lang: Lang) -> Result {
@@ -61,7 +58,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         terminal: stdout.is_terminal(),
         out: stdout.lock(),
         driver: driver.clone(),
-        bot: a.vs.unwrap_or(BotKind::Random),
+        bot: a.vs.unwrap_or(BotSpec::RANDOM),
         bot_seed: seed ^ 0xb07,
         listed: Vec::new(),
         secret: Vec::new(),
@@ -103,7 +100,7 @@ struct Play<W: Write> {
     /// The game's driver: bots are asked through it.
     driver: Arc<dyn Driver>,
     /// The bot playing the seats not typed here.
-    bot: BotKind,
+    bot: BotSpec,
     /// Mixed with the decision count for each bot move, so a game replays.
     bot_seed: u64,
     /// The last numbered list shown; a number at the prompt plays its entry.

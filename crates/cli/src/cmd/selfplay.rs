@@ -29,7 +29,7 @@ pub enum BotKind {
 }
 
 pub fn run(a: &Args, lang: Lang) -> Result {
-    let driver = sandtable_catalog::find(&a.game)?;
+    let driver = sandtable_catalog::find_for_study(&a.game)?;
     let setup = super::setup_for(&a.setup, a.seed, driver.game())?;
     // Refuse a bad set-up once, up front, rather than as N failures.
     driver.game().start(&setup)?;

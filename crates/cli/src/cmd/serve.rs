@@ -26,12 +26,20 @@ pub struct Args {
     /// SQLite durability / Надёжность SQLite
     #[arg(long, value_enum, default_value_t = DurabilityArg::Full)]
     pub durability: DurabilityArg,
+    /// The bot a seat gets when the lobby says only "bot" (`sandtable bots` lists them) / Бот по умолчанию
+    #[arg(long, default_value = "mcts:normal", value_parser = parse_bot)]
+    pub bot: sandtable_ai::BotSpec,
     /// Milliseconds a bot waits before each move, so people can follow / Пауза бота, мс
     #[arg(long, default_value_t = 400)]
     pub bot_delay_ms: u64,
     /// Requests per second allowed per link / Запросов в секунду на ссылку
     #[arg(long, default_value_t = sandtable_server::limits::PER_SECOND)]
     pub rate: u32,
+}
+
+/// A bot by name, for `--bot`.
+fn parse_bot(name: &str) -> Result<sandtable_ai::BotSpec, String> {
+    sandtable_ai::BotSpec::parse(name).map_err(|t| format!("{} / {}", t.en, t.ru))
 }
 
 impl Args {
@@ -53,7 +61,7 @@ impl Args {
 pub fn run(args: &Args) -> Result<(), Fail> {
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Fail::new(1, e))?;
     runtime.block_on(async {
-        let running = sandtable_server::start(&args.config()).await.map_err(|e| Fail::new(1, e))?;
+        let running = sandtable_server::start_with_bot(&args.config(), args.bot).await.map_err(|e| Fail::new(1, e))?;
         println!(
             "sandtable: open http://{}/ in a browser / откройте http://{}/ в браузере\nstorage: {}",
             running.addr, running.addr, running.storage

@@ -64,6 +64,12 @@ pub async fn start_with(database: &str, rate: u32) -> Server {
 }
 
 pub async fn start_config(database: &str, rate: u32, bot_delay: Duration) -> Server {
+    // The random bot for bot seats given none: fast, so whole games play out quickly.
+    start_bot(database, rate, bot_delay, sandtable_ai::BotSpec::RANDOM).await
+}
+
+/// A server whose bot seats given no bot of their own are played by `bot`.
+pub async fn start_bot(database: &str, rate: u32, bot_delay: Duration, bot: sandtable_ai::BotSpec) -> Server {
     let config = Config {
         addr: "127.0.0.1:0".parse().expect("addr"),
         database: database.to_owned(),
@@ -72,7 +78,7 @@ pub async fn start_config(database: &str, rate: u32, bot_delay: Duration) -> Ser
         rate,
         caps: Default::default(),
     };
-    let running = sandtable_server::start(&config).await.expect("server starts");
+    let running = sandtable_server::start_with_bot(&config, bot).await.expect("server starts");
     let base = format!("http://{}", running.addr);
     Server { running, base, http: reqwest::Client::new() }
 }
@@ -92,7 +98,7 @@ pub async fn harness(store: Arc<dyn Storage>, rate: u32, ws: WsConfig) -> Harnes
 
 /// [`harness`] with connection caps and timeouts of the test's own.
 pub async fn harness_with(store: Arc<dyn Storage>, rate: u32, ws: WsConfig, caps: ConnLimits) -> Harness {
-    let hub = Hub::new(store, Duration::ZERO, sandtable_ai::BotKind::Random);
+    let hub = Hub::new(store, Duration::ZERO, sandtable_ai::BotSpec::RANDOM);
     let state = AppState { ws, caps, ..AppState::new(hub, Arc::new(Limiter::new(rate))) };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");

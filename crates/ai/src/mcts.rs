@@ -1,0 +1,424 @@
+//! Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse,
+//! "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012), the
+//! single-observer variant, generic over the ruleset contract.
+//!
+//! Each iteration samples a world the bot's seat cannot tell from the real
+//! one ([`Infoset::sample`]: others' hands, deck orders and the dice to come
+//! redrawn) and walks the one tree of the seat's information sets with it:
+//! - **Hidden information and chance.** Tree nodes are reached by the
+//!   sequence of (seat, action) decisions only, so every world and every
+//!   dice outcome that follow the same decisions share a node ("open loop").
+//!   An edge counts how often it was *available* (legal in the sampled
+//!   world), and UCB uses that count instead of the parent's visits, so an
+//!   action legal in few worlds is not over-explored (the paper's §IV-B).
+//! - **Several seats.** Every edge keeps the reward of the seat that took it,
+//!   from a reward vector with one entry per seat: each seat maximises its
+//!   own result (Colditz's 2–6 players, the paper's max^n backup).
+//! - **Long turns.** A Totensonntag impulse or an SCS movement phase is
+//!   dozens of decisions by one seat. Three things keep the tree from
+//!   drowning in them: *progressive widening* (a node opens a new child only
+//!   when its visits allow `k·n^α` of them, trying the game's preferred
+//!   actions first — [`Heuristics::action_weight`]), so a node with 80
+//!   moves grows a few good lines deep instead of 80 shallow ones; rollouts
+//!   that follow the game's policy, not uniform choice; and an *evaluation at
+//!   a depth cut-off* ([`Heuristics::evaluate`]) after `rollout_depth`
+//!   decisions, so an iteration costs a few dozen decisions, not a whole
+//!   thousand-decision game.
+//! - **Budget and cores.** Iterations (reproducible: the same seed gives the
+//!   same decision) or milliseconds; with `threads > 1`, root parallelism:
+//!   each thread grows its own tree from its own seed and the root visit
+//!   counts are summed (deterministic for an iteration budget).
+
+use crate::{Bot, Budget, Infoset};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, Seat, ToAct};
+
+/// How a search is run. [`MctsConfig::new`] gives the defaults tuned on the
+/// catalog's games.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations or time per decision.
+    pub budget: Budget,
+    /// Threads searching in parallel (root parallelism), at least 1.
+    pub threads: usize,
+    /// The UCB exploration constant (rewards are in [0, 1]).
+    pub exploration: f64,
+    /// Decisions a rollout plays before the position is evaluated.
+    pub rollout_depth: u32,
+    /// Progressive widening: a node with `n` visits may have
+    /// `widening · (n + 1)^widening_power` children (at least 2).
+    pub widening: f64,
+    /// See [`MctsConfig::widening`].
+    pub widening_power: f64,
+    /// Ignore the game's [`Heuristics::action_weight`]: uniform rollouts
+    /// and untried actions in random order (plain UCT, for comparisons).
+    pub uniform: bool,
+}
+
+impl MctsConfig {
+    /// The defaults with `budget`, on one thread.
+    pub fn new(budget: Budget) -> MctsConfig {
+        MctsConfig {
+            budget,
+            threads: 1,
+            exploration: 0.7,
+            rollout_depth: 24,
+            widening: 2.0,
+            widening_power: 0.5,
+            uniform: false,
+        }
+    }
+
+    /// Plain UCT as OpenSpiel's `MCTSBot` with a `RandomRolloutEvaluator`
+    /// runs it, for like-for-like speed comparisons: uniform rollouts to the
+    /// end of the game, no widening, no evaluation; exploration 1 on our
+    /// [0, 1] rewards is OpenSpiel's 2 on its [−1, 1].
+    pub fn uct(budget: Budget) -> MctsConfig {
+        MctsConfig {
+            exploration: 1.0,
+            rollout_depth: u32::MAX,
+            widening: f64::INFINITY,
+            uniform: true,
+            ..MctsConfig::new(budget)
+        }
+    }
+
+    /// The same on `threads` threads.
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> MctsConfig {
+        MctsConfig { threads: threads.max(1), ..self }
+    }
+}
+
+/// The information-set MCTS bot (see the module documentation). Its choices
+/// follow its seed: with an iteration budget the same position and seed give
+/// the same decision.
+#[derive(Clone, Debug)]
+pub struct MctsBot {
+    config: MctsConfig,
+    rng: ChaCha8Rng,
+}
+
+impl MctsBot {
+    /// A bot searching with `config`, seeded by `seed`.
+    pub fn new(config: MctsConfig, seed: u64) -> MctsBot {
+        MctsBot { config, rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+/// What the search found for one root action.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RootStat<A> {
+    /// The action.
+    pub action: A,
+    /// Iterations that took it.
+    pub visits: u32,
+    /// Their summed reward for the deciding seat.
+    pub reward: f64,
+}
+
+impl<R: Heuristics> Bot<R> for MctsBot {
+    fn choose(&mut self, info: &Infoset<'_, R>) -> R::Action {
+        let legal = info.legal();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let seed = self.rng.next_u64();
+        best(&search(info, &self.config, seed))
+    }
+}
+
+/// The most visited root action (ties: the better mean, then the first in
+/// the legal list). The stats are never empty.
+fn best<A: Copy>(stats: &[RootStat<A>]) -> A {
+    let mean = |s: &RootStat<A>| if s.visits == 0 { 0.0 } else { s.reward / f64::from(s.visits) };
+    let mut top = &stats[0];
+    for s in &stats[1..] {
+        if s.visits > top.visits || (s.visits == top.visits && mean(s) > mean(top)) {
+            top = s;
+        }
+    }
+    top.action
+}
+
+/// Searches `info` under `config` and returns, for each of its legal actions
+/// in order, the visits and reward it got (summed over threads). Cost: the
+/// budget's iterations per thread, each one [`Ruleset::resample_hidden`] plus
+/// up to tree depth + `rollout_depth` decisions and one evaluation per seat.
+pub fn search<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig, seed: u64) -> Vec<RootStat<R::Action>> {
+    let threads = config.threads.max(1);
+    let trees: Vec<Vec<RootStat<R::Action>>> = if threads == 1 {
+        vec![Search::new(info, config, seed).run()]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let seed = crate::bot_seed(seed, t, 0);
+                    scope.spawn(move || Search::new(info, config, seed).run())
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+        })
+    };
+    info.legal()
+        .iter()
+        .map(|&action| {
+            let mut stat = RootStat { action, visits: 0, reward: 0.0 };
+            for s in trees.iter().flatten().filter(|s| s.action == action) {
+                stat.visits += s.visits;
+                stat.reward += s.reward;
+            }
+            stat
+        })
+        .collect()
+}
+
+/// One edge of the tree: a seat's action from a node.
+struct Edge<A> {
+    seat: Seat,
+    action: A,
+    child: u32,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+struct Node<A> {
+    edges: Vec<Edge<A>>,
+    visits: u32,
+}
+
+impl<A> Node<A> {
+    const EMPTY: Node<A> = Node { edges: Vec::new(), visits: 0 };
+}
+
+/// Rewards, one per seat (a game has at most 8).
+type Rewards = [f64; Seat::LIMIT as usize];
+
+/// One thread's search: its tree and reused buffers.
+struct Search<'i, 'a, R: Heuristics> {
+    info: &'i Infoset<'a, R>,
+    config: &'i MctsConfig,
+    rng: ChaCha8Rng,
+    nodes: Vec<Node<R::Action>>,
+    path: Vec<(u32, u32)>,
+    legal: Vec<R::Action>,
+    weights: Vec<u32>,
+    events: Events,
+}
+
+impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
+    fn new(info: &'i Infoset<'a, R>, config: &'i MctsConfig, seed: u64) -> Self {
+        Search {
+            info,
+            config,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            nodes: vec![Node::EMPTY],
+            path: Vec::new(),
+            legal: Vec::new(),
+            weights: Vec::new(),
+            events: Events::off(),
+        }
+    }
+
+    fn run(mut self) -> Vec<RootStat<R::Action>> {
+        let clock = self.config.budget.start();
+        let mut done = 0;
+        while clock.more(done) {
+            let world = self.info.sample(self.rng.next_u64());
+            self.iterate(world);
+            done += 1;
+        }
+        let seat = self.info.seat();
+        self.nodes[0]
+            .edges
+            .iter()
+            .filter(|e| e.seat == seat)
+            .map(|e| RootStat { action: e.action, visits: e.visits, reward: e.reward })
+            .collect()
+    }
+
+    /// Selection and expansion down the tree with `world`, then a rollout,
+    /// then the backup of its rewards along the path.
+    fn iterate(&mut self, mut world: R::State) {
+        let rules = self.info.rules();
+        self.path.clear();
+        let mut node = 0u32;
+        let rewards = loop {
+            // The root is the bot's decision, whoever else may owe one.
+            let seat = if self.path.is_empty() {
+                self.info.seat()
+            } else {
+                match rules.to_act(&world) {
+                    ToAct::Over(outcome) => break terminal(rules, &world, |s| outcome_value(&outcome, s)),
+                    ToAct::Seats(seats) => match seats.iter().next() {
+                        Some(s) => s,
+                        None => break self.evaluate(&world),
+                    },
+                }
+            };
+            self.legal.clear();
+            rules.legal_actions(&world, seat, &mut self.legal);
+            if self.legal.is_empty() {
+                break self.evaluate(&world);
+            }
+            let (edge, expanded) = self.select_or_expand(node, seat, &world);
+            let action = self.nodes[node as usize].edges[edge as usize].action;
+            self.path.push((node, edge));
+            if rules.try_apply(&mut world, seat, action, &mut self.events).is_err() {
+                // A listed action refused: the conformance battery catches
+                // this for every game; here the line is scored as it stands.
+                break self.evaluate(&world);
+            }
+            if expanded {
+                break self.rollout(&mut world);
+            }
+            node = self.nodes[node as usize].edges[edge as usize].child;
+        };
+        for &(n, e) in &self.path {
+            let n = &mut self.nodes[n as usize];
+            n.visits += 1;
+            let e = &mut n.edges[e as usize];
+            e.visits += 1;
+            e.reward += rewards[e.seat.index()];
+        }
+    }
+
+    /// The edge to follow from `node` for `seat`, whose legal actions in this
+    /// world are `self.legal`: a new one (true) while progressive widening
+    /// allows and an untried legal action remains, else the available edge
+    /// with the best UCB (counting availability, not parent visits).
+    fn select_or_expand(&mut self, node: u32, seat: Seat, world: &R::State) -> (u32, bool) {
+        let c = self.config.exploration;
+        let n = &mut self.nodes[node as usize];
+        let mut tried = 0usize;
+        let mut best: Option<(u32, f64)> = None;
+        for (i, e) in n.edges.iter_mut().enumerate() {
+            if e.seat != seat || !self.legal.contains(&e.action) {
+                continue;
+            }
+            tried += 1;
+            e.available += 1;
+            let mean = e.reward / f64::from(e.visits);
+            let ucb = mean + c * (f64::from(e.available).ln() / f64::from(e.visits)).sqrt();
+            if best.map_or(true, |(_, b)| ucb > b) {
+                best = Some((i as u32, ucb));
+            }
+        }
+        let allowed = (self.config.widening * f64::from(n.visits + 1).powf(self.config.widening_power)).ceil();
+        // Saturating: an infinite widening is "every action".
+        let allowed = (allowed as usize).max(2);
+        if tried < self.legal.len() && (tried < allowed || best.is_none()) {
+            let action = self.untried(node, seat, world);
+            let child = self.nodes.len() as u32;
+            self.nodes.push(Node::EMPTY);
+            let n = &mut self.nodes[node as usize];
+            n.edges.push(Edge { seat, action, child, visits: 0, available: 1, reward: 0.0 });
+            return ((n.edges.len() - 1) as u32, true);
+        }
+        // `best` is set: `tried` > 0 here (the legal list is not empty).
+        (best.map_or(0, |(i, _)| i), false)
+    }
+
+    /// The untried legal action the game prefers most (ties at random).
+    fn untried(&mut self, node: u32, seat: Seat, world: &R::State) -> R::Action {
+        let rules = self.info.rules();
+        let edges = &self.nodes[node as usize].edges;
+        let mut pick: Option<(R::Action, u32)> = None;
+        let mut ties = 0u32;
+        for &a in &self.legal {
+            if edges.iter().any(|e| e.seat == seat && e.action == a) {
+                continue;
+            }
+            let w = if self.config.uniform { 1 } else { rules.action_weight(world, seat, a) };
+            match pick {
+                Some((_, best)) if w < best => {}
+                Some((_, best)) if w == best => {
+                    ties += 1;
+                    if self.rng.gen_range(0..=ties) == 0 {
+                        pick = Some((a, w));
+                    }
+                }
+                _ => {
+                    pick = Some((a, w));
+                    ties = 0;
+                }
+            }
+        }
+        pick.map_or(self.legal[0], |(a, _)| a)
+    }
+
+    /// Plays the game's rollout policy for up to `rollout_depth` decisions,
+    /// then scores the position.
+    fn rollout(&mut self, world: &mut R::State) -> Rewards {
+        let rules = self.info.rules();
+        for _ in 0..self.config.rollout_depth {
+            let seat = match rules.to_act(world) {
+                ToAct::Over(outcome) => return terminal(rules, world, |s| outcome_value(&outcome, s)),
+                ToAct::Seats(seats) => match seats.iter().next() {
+                    Some(s) => s,
+                    None => break,
+                },
+            };
+            self.legal.clear();
+            rules.legal_actions(world, seat, &mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            let action = if self.config.uniform {
+                self.legal[self.rng.gen_range(0..self.legal.len())]
+            } else {
+                weighted_pick(rules, world, seat, &self.legal, &mut self.weights, &mut self.rng)
+            };
+            if rules.try_apply(world, seat, action, &mut self.events).is_err() {
+                break;
+            }
+        }
+        self.evaluate(world)
+    }
+
+    fn evaluate(&self, world: &R::State) -> Rewards {
+        let rules = self.info.rules();
+        terminal(rules, world, |s| rules.evaluate(world, s).clamp(0.0, 1.0))
+    }
+}
+
+/// The reward vector of every seat taking part, `value` each.
+fn terminal<R: Ruleset>(rules: &R, world: &R::State, value: impl Fn(Seat) -> f64) -> Rewards {
+    let mut r = [0.0; Seat::LIMIT as usize];
+    for s in rules.seats(world).iter() {
+        r[s.index()] = value(s);
+    }
+    r
+}
+
+/// One of `legal` drawn with the game's [`Heuristics::action_weight`]s
+/// (uniform when they are all 0). `weights` is a reused buffer. O(legal).
+pub(crate) fn weighted_pick<R: Heuristics>(
+    rules: &R,
+    world: &R::State,
+    seat: Seat,
+    legal: &[R::Action],
+    weights: &mut Vec<u32>,
+    rng: &mut impl Rng,
+) -> R::Action {
+    weights.clear();
+    let mut total = 0u64;
+    for &a in legal {
+        let w = rules.action_weight(world, seat, a);
+        total += u64::from(w);
+        weights.push(w);
+    }
+    if total == 0 {
+        return legal[rng.gen_range(0..legal.len())];
+    }
+    let mut x = rng.gen_range(0..total);
+    for (i, &w) in weights.iter().enumerate() {
+        if x < u64::from(w) {
+            return legal[i];
+        }
+        x -= u64::from(w);
+    }
+    legal[legal.len() - 1]
+}

@@ -1,0 +1,74 @@
+//! The arena on the toy card game: seats rotated, shards that add up to
+//! the whole run, figures that follow from the games.
+
+mod common;
+
+use common::Tricks;
+use sandtable_ai::{arena, ArenaConfig, ArenaReport, BotSpec, Shard};
+use sandtable_core::Setup;
+
+fn config(games: usize, shard: Shard) -> ArenaConfig {
+    ArenaConfig {
+        bots: vec![BotSpec::RANDOM, BotSpec::parse("mcts:64").expect("a bot")],
+        games,
+        seed: 7,
+        shard,
+        threads: 2,
+    }
+}
+
+/// A report without its timings (the only part that changes run to run).
+fn untimed(mut r: ArenaReport) -> ArenaReport {
+    r.max_bot_seconds_per_game = 0.0;
+    for g in &mut r.played {
+        g.bot_seconds.iter_mut().for_each(|t| *t = 0.0);
+    }
+    for b in &mut r.bots {
+        b.mean_seconds_per_game = 0.0;
+    }
+    r
+}
+
+#[test]
+fn every_bot_plays_every_seat_equally_and_each_deal_twice() {
+    let rules = Tricks::new();
+    let r = arena(&rules, &Setup::seeded(0), &config(40, Shard::ALL), &|_| {}).expect("runs");
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    assert_eq!(r.played.len(), 40);
+    for side in &r.sides {
+        assert_eq!(side.by_bot.values().map(|c| c[0]).collect::<Vec<_>>(), vec![20, 20], "{side:?}");
+    }
+    for pair in r.played.chunks(2) {
+        assert_eq!(pair[0].seed, pair[1].seed, "a deal is played from both seats");
+        assert_eq!(pair[0].bots, pair[1].bots.iter().rev().cloned().collect::<Vec<_>>());
+    }
+    let wins: usize = r.bots.iter().map(|b| b.wins).sum();
+    assert_eq!(wins, 40, "one winner a game in Tricks");
+    assert_eq!(r.bots.iter().map(|b| b.games).sum::<usize>(), 80);
+    let search = &r.bots[1];
+    assert!(search.interval[0] <= search.win_rate && search.win_rate <= search.interval[1]);
+    assert!(search.elo > 0.0, "the search bot rates above random: {:?}", r.bots);
+    assert_eq!(r.shards, vec!["1/1"]);
+}
+
+#[test]
+fn shards_merged_are_the_whole_run() {
+    let rules = Tricks::new();
+    let whole = arena(&rules, &Setup::seeded(0), &config(30, Shard::ALL), &|_| {}).expect("runs");
+    let parts: Vec<ArenaReport> = ["2/3", "1/3", "3/3"]
+        .iter()
+        .map(|s| arena(&rules, &Setup::seeded(0), &config(30, Shard::parse(s).expect("shard")), &|_| {}).expect("runs"))
+        .collect();
+    assert_eq!(parts.iter().map(|p| p.played.len()).sum::<usize>(), 30);
+    let merged = ArenaReport::merge(parts.clone()).expect("one run");
+    let mut whole = untimed(whole);
+    whole.shards = vec!["1/3".into(), "2/3".into(), "3/3".into()];
+    assert_eq!(untimed(merged), whole);
+    // The same shard twice, or a shard of another run, is refused.
+    let twice = ArenaReport::merge(vec![parts[0].clone(), parts[0].clone()]).expect_err("twice");
+    assert!(twice.en.contains("given twice"), "{}", twice.en);
+    let other =
+        arena(&rules, &Setup::seeded(0), &ArenaConfig { seed: 8, ..config(30, Shard::ALL) }, &|_| {}).expect("runs");
+    let e = ArenaReport::merge(vec![parts[0].clone(), other]).expect_err("another run");
+    assert!(e.en.contains("another run"), "{}", e.en);
+}

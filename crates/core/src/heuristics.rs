@@ -1,0 +1,80 @@
+//! What a game knows about playing itself well: the knowledge search bots
+//! and the greedy bot use where uniformly random play is blind.
+//!
+//! It lives here, beside the contract, so that each game's crate keeps its
+//! own knowledge (documented there, e.g. `games/colditz/src/heuristics.rs`)
+//! without depending on the bots.
+
+use crate::{Outcome, Ruleset, Seat};
+
+/// A game's evaluation of positions and its rollout policy.
+///
+/// Both are called on *sampled* worlds (a search never sees the real hidden
+/// state), so they may read everything in the state they are given.
+pub trait Heuristics: Ruleset {
+    /// How good `state` looks for `seat`, from 0 (a sure loss) to 1 (a sure
+    /// win): victory points, losses, supply, escape progress… A search cuts
+    /// its rollouts short and scores the position with it. Required: a game
+    /// with no knowledge of its own would make every bot play blind. Cost:
+    /// should be O(pieces on the board), it runs once per search iteration.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
+
+    /// How much likelier than a plain legal action `action` is in a rollout
+    /// and in the order a search tries actions (0 = never in a rollout
+    /// unless every action weighs 0, 1 = plain). Default: every action 1,
+    /// i.e. uniform. Cost: called for every legal action at every rollout
+    /// step: keep it O(1).
+    fn action_weight(&self, _state: &Self::State, _seat: Seat, _action: Self::Action) -> u32 {
+        1
+    }
+
+    /// Quantities a balance study follows over a game — victory points,
+    /// officers escaped, steps lost — as (name, value) pairs, the name in
+    /// English (`"VP (Axis)"`). The arena samples them every few decisions
+    /// and plots their mean over the games. Default: none. Cost: allocates
+    /// the list; called rarely.
+    fn measures(&self, _state: &Self::State) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
+}
+
+/// The score of a finished game for `seat`: 1 for a win (shared or not), 0
+/// for a loss, ½ for a draw. O(1).
+pub fn outcome_value(outcome: &Outcome, seat: Seat) -> f64 {
+    if outcome.winners.is_empty() {
+        0.5
+    } else if outcome.winners.contains(seat) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// `x` squashed into (0, 1) with `scale` the value that reads as 73%: the
+/// usual way to turn a signed balance (VP ahead, strength ratio) into an
+/// evaluation. O(1).
+pub fn squash(x: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-x / scale.max(f64::MIN_POSITIVE)).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SeatSet, Text};
+
+    #[test]
+    fn outcome_value_win_loss_draw() {
+        let won = Outcome { winners: SeatSet::one(Seat::new(1)), text: Text::fixed("b", "b") };
+        assert_eq!(outcome_value(&won, Seat::new(1)), 1.0);
+        assert_eq!(outcome_value(&won, Seat::new(0)), 0.0);
+        let draw = Outcome { winners: SeatSet::EMPTY, text: Text::fixed("d", "d") };
+        assert_eq!(outcome_value(&draw, Seat::new(0)), 0.5);
+    }
+
+    #[test]
+    fn squash_is_a_half_at_zero_and_monotone() {
+        assert!((squash(0.0, 3.0) - 0.5).abs() < 1e-12);
+        assert!(squash(3.0, 3.0) > 0.73 && squash(3.0, 3.0) < 0.74);
+        assert!(squash(-1.0, 3.0) < squash(1.0, 3.0));
+    }
+}

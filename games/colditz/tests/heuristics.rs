@@ -1,0 +1,440 @@
+//! Bot knowledge (`src/heuristics.rs`): the evaluation and the rollout
+//! policy. Positions are built on an empty board (`blank`) with the circles
+//! found by their properties; every comparison is checked from both sides
+//! (the officer concerned and the German).
+
+mod common;
+use common::*;
+use sandtable_ai::{Bot, Budget, GreedyBot, Infoset, MctsBot, MctsConfig, RandomBot};
+use sandtable_colditz::{Action, CircleId, Colditz, Equipment, Loc, Phase, State, Zone};
+use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, Seat, Setup, ToAct};
+
+// ------------------------------------------------------------- helpers --
+
+/// Every guard to the Commander's Office: nobody can arrest this turn.
+fn quiet(s: &mut State) {
+    for k in 1..=16 {
+        if s.pawn(guard(k)).loc != Loc::Absent {
+            s.pawn_mut(guard(k)).loc = Loc::Office;
+        }
+    }
+}
+
+/// The officer's and the German's evaluation.
+fn both(r: &Colditz, s: &State, n: sandtable_colditz::Nation) -> (f64, f64) {
+    (r.evaluate(s, n.seat()), r.evaluate(s, DE))
+}
+
+/// A started game with an empty board and no guard able to act, every
+/// British POW at Appel, the British to move.
+fn quiet_blank(players: u8) -> (Colditz, State) {
+    let (r, mut s) = blank(players, 3);
+    quiet(&mut s);
+    let appel = circles(&r, |c| r.board.circle(c).zone == Zone::Appel);
+    for k in 1..=sandtable_colditz::pawns_per_officer(players) {
+        put(&mut s, pow(BR, k), appel[usize::from(k)]);
+    }
+    move_phase(&mut s, BR.seat(), 0);
+    (r, s)
+}
+
+/// A target, a plain circle one step from it and one two steps from it
+/// (by the board's distances to the nearest target), all outside.
+fn approach(r: &Colditz) -> (CircleId, CircleId, CircleId) {
+    let d = |c: CircleId| r.board.to_exit[c.index()];
+    for t in circles(r, |c| r.board.circle(c).target) {
+        for n1 in steps(r, t).into_iter().filter(|&c| plain(r, c) && d(c) == 1) {
+            if let Some(n2) = steps(r, n1).into_iter().find(|&c| plain(r, c) && d(c) == 2) {
+                return (t, n1, n2);
+            }
+        }
+    }
+    panic!("no plain approach to a target");
+}
+
+/// Random play from set-up, calling `check` on every position (the
+/// position after each decision, the end included).
+fn random_positions(players: u8, seed: u64, rounds: &str, steps: usize, mut check: impl FnMut(&Colditz, &State)) {
+    let rules = Colditz::standard();
+    let setup = Setup::seeded(seed).with_option("players", &players.to_string()).with_option("rounds", rounds);
+    let setup = rules.info().resolve(&setup).expect("setup");
+    let mut s = rules.setup(&setup).expect("state");
+    let mut bots: Vec<RandomBot> = (0..players).map(|i| RandomBot::new(seed * 8 + u64::from(i))).collect();
+    let mut legal = Vec::new();
+    check(&rules, &s);
+    for _ in 0..steps {
+        let seat = match rules.to_act(&s) {
+            ToAct::Over(_) => return,
+            ToAct::Seats(set) => set.iter().next().expect("a seat"),
+        };
+        legal.clear();
+        rules.legal_actions(&s, seat, &mut legal);
+        let a = Bot::<Colditz>::choose(&mut bots[seat.index()], &Infoset::new(&rules, &s, seat, &legal));
+        rules.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
+        check(&rules, &s);
+    }
+}
+
+/// The weight of an action given in notation.
+fn weight(r: &Colditz, s: &State, seat: Seat, text: &str) -> u32 {
+    r.action_weight(s, seat, r.parse(text).expect("notation"))
+}
+
+// ----------------------------------------------------------- evaluate --
+
+#[test]
+fn evaluate_stays_within_zero_and_one_over_random_playouts() {
+    for (players, seed) in [(2, 1), (3, 2), (4, 3), (6, 4)] {
+        random_positions(players, seed, "10", 1500, |r, s| {
+            for k in 0..players {
+                let v = r.evaluate(s, Seat::new(k));
+                assert!((0.0..=1.0).contains(&v), "{players} players, seat {k}: {v}");
+            }
+        });
+    }
+}
+
+#[test]
+fn evaluate_two_players_complement_to_one_in_every_position() {
+    random_positions(2, 7, "10", 1500, |r, s| {
+        let (a, b) = (r.evaluate(s, DE), r.evaluate(s, BR.seat()));
+        assert!((a + b - 1.0).abs() < 1e-9, "german {a} + british {b}");
+    });
+}
+
+#[test]
+fn evaluate_agrees_with_the_outcome_once_the_game_is_over() {
+    let mut ended = 0;
+    for (players, seed) in [(2, 11), (4, 12)] {
+        random_positions(players, seed, "10", 20_000, |r, s| {
+            if let ToAct::Over(outcome) = r.to_act(s) {
+                ended += 1;
+                for k in 0..players {
+                    let seat = Seat::new(k);
+                    assert_eq!(r.evaluate(s, seat), outcome_value(&outcome, seat));
+                }
+            }
+        });
+    }
+    assert_eq!(ended, 2, "both games end");
+    // Victory: two British escapes at the end of the round, the game over.
+    let (r, mut s) = quiet_blank(3);
+    for k in [1, 2] {
+        s.pawn_mut(pow(BR, k)).loc = Loc::Escaped;
+    }
+    s.escapes[BR.index()] = 2;
+    s.phase = Phase::Over;
+    assert_eq!(r.evaluate(&s, BR.seat()), 1.0);
+    assert_eq!(r.evaluate(&s, US.seat()), 0.0);
+    assert_eq!(r.evaluate(&s, DE), 0.0);
+}
+
+#[test]
+fn evaluate_an_escape_raises_its_officer_and_lowers_the_german() {
+    let (r, mut s) = quiet_blank(3);
+    let before = both(&r, &s, BR);
+    s.pawn_mut(pow(BR, 1)).loc = Loc::Escaped;
+    s.escapes[BR.index()] = 1;
+    let after = both(&r, &s, BR);
+    assert!(after.0 > before.0 + 0.05, "british {before:?} -> {after:?}");
+    assert!(after.1 < before.1, "german {before:?} -> {after:?}");
+    // Two escapes: the game is won at the end of the round.
+    s.pawn_mut(pow(BR, 2)).loc = Loc::Escaped;
+    s.escapes[BR.index()] = 2;
+    let won = both(&r, &s, BR);
+    assert!(won.0 > 0.9 && won.1 < 0.1, "{won:?}");
+}
+
+#[test]
+fn evaluate_a_pow_one_step_from_a_target_beats_one_at_appel() {
+    let (r, mut s) = quiet_blank(3);
+    let (_, n1, _) = approach(&r);
+    let at_appel = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), n1);
+    let near = both(&r, &s, BR);
+    assert!(near.0 > at_appel.0 + 0.05, "british {at_appel:?} -> {near:?}");
+    assert!(near.1 < at_appel.1, "german {at_appel:?} -> {near:?}");
+}
+
+#[test]
+fn evaluate_each_step_toward_the_target_is_progress() {
+    let (r, mut s) = quiet_blank(2);
+    let (_, n1, n2) = approach(&r);
+    put(&mut s, pow(BR, 1), n2);
+    let two = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), n1);
+    let one = both(&r, &s, BR);
+    assert!(one.0 > two.0 && one.1 < two.1, "two steps {two:?}, one step {one:?}");
+}
+
+#[test]
+fn evaluate_solitary_is_worse_than_standing_at_the_cell_door() {
+    let (r, mut s) = quiet_blank(3);
+    let exit = r.board.cells[0].exit;
+    let outside = steps(&r, exit).into_iter().find(|&c| plain(&r, c)).expect("a plain circle by the door");
+    put(&mut s, pow(BR, 3), outside);
+    let free = both(&r, &s, BR);
+    put(&mut s, pow(BR, 3), cells(&r, 0)[0]);
+    let jailed = both(&r, &s, BR);
+    assert!(jailed.0 < free.0 && jailed.1 > free.1, "free {free:?}, in solitary {jailed:?}");
+}
+
+#[test]
+fn evaluate_equipment_the_route_needs_is_worth_having() {
+    let (r, mut s) = quiet_blank(3);
+    let without = both(&r, &s, BR);
+    give_equipment(&mut s, BR, Equipment::Rope, 2);
+    let with = both(&r, &s, BR);
+    assert!(with.0 > without.0 && with.1 < without.1, "without {without:?}, with two ropes {with:?}");
+}
+
+#[test]
+fn evaluate_no_kit_is_worse_than_a_kit() {
+    let (r, mut s) = quiet_blank(3);
+    assert!(s.kits[BR.index()], "the 2016 rules give a starting kit");
+    let with = both(&r, &s, BR);
+    s.kits[BR.index()] = false;
+    s.kit_stock += 1;
+    let without = both(&r, &s, BR);
+    assert!(without.0 < with.0 && without.1 > with.1, "with {with:?}, without {without:?}");
+}
+
+#[test]
+fn evaluate_a_guard_within_reach_of_an_exposed_pow_hurts_his_officer() {
+    let (r, mut s) = quiet_blank(3);
+    let (_, n1, n2) = approach(&r);
+    put(&mut s, pow(BR, 1), n1);
+    move_phase(&mut s, DE, 0);
+    let unwatched = both(&r, &s, BR);
+    // Outside the castle a POW is always liable to arrest (Arrest).
+    put(&mut s, guard(1), n2);
+    let watched = both(&r, &s, BR);
+    assert!(watched.0 < unwatched.0 && watched.1 > unwatched.1, "no guard {unwatched:?}, guard beside {watched:?}");
+}
+
+#[test]
+fn evaluate_time_running_out_is_bad_for_the_officers() {
+    let (r, mut s) = quiet_blank(3);
+    s.round = 40;
+    let early = both(&r, &s, BR);
+    s.round = 5;
+    let late = both(&r, &s, BR);
+    assert!(late.0 < early.0 && late.1 > early.1, "round 40 {early:?}, round 5 {late:?}");
+}
+
+// ------------------------------------------------------ action_weight --
+
+#[test]
+fn rollout_takes_the_escape_before_anything_else() {
+    let (r, mut s) = quiet_blank(3);
+    let (t, n1, _) = approach(&r);
+    put(&mut s, pow(BR, 1), n1);
+    move_phase(&mut s, BR.seat(), 6);
+    let escape = weight(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, t)));
+    for a in legal(&r, &s, BR.seat()) {
+        if a != format!("move br1 {}", k(&r, t)) {
+            assert!(weight(&r, &s, BR.seat(), &a) < escape, "{a} weighs as much as the escape");
+        }
+    }
+}
+
+#[test]
+fn rollout_moves_the_leader_toward_the_target_never_back() {
+    let (r, mut s) = quiet_blank(3);
+    let (_, n1, n2) = approach(&r);
+    put(&mut s, pow(BR, 1), n2);
+    move_phase(&mut s, BR.seat(), 1);
+    let back = steps(&r, n2)
+        .into_iter()
+        .find(|&c| plain(&r, c) && r.board.to_exit[c.index()] > r.board.to_exit[n2.index()])
+        .expect("a circle farther out");
+    let forward = weight(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, n1)));
+    let backward = weight(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, back)));
+    assert!(forward > 1, "forward weighs {forward}");
+    assert_eq!(backward, 0, "back out weighs {backward}");
+}
+
+#[test]
+fn rollout_never_gives_a_pow_up_to_a_guard() {
+    let (r, mut s) = quiet_blank(3);
+    let (_, n1, n2) = approach(&r);
+    put(&mut s, pow(BR, 1), n2);
+    put(&mut s, guard(1), n1);
+    move_phase(&mut s, BR.seat(), 3);
+    let text = format!("move br1 {}", k(&r, n1));
+    assert!(is_legal(&r, &s, BR.seat(), &text), "stepping onto a guard is a legal self-arrest");
+    assert_eq!(weight(&r, &s, BR.seat(), &text), 0);
+}
+
+#[test]
+fn rollout_claims_the_equipment_the_route_needs_not_the_rest() {
+    let (r, mut s) = quiet_blank(3);
+    use sandtable_colditz::board::Symbol;
+    let rope = rooms_with(&r, Symbol::Rope);
+    let cutters = rooms_with(&r, Symbol::Cutters);
+    put(&mut s, pow(BR, 3), room(&r, &rope[0])[0]);
+    put(&mut s, pow(BR, 4), room(&r, &rope[1])[0]);
+    put(&mut s, pow(BR, 5), room(&r, &cutters[0])[0]);
+    put(&mut s, pow(BR, 6), room(&r, &cutters[1])[0]);
+    move_phase(&mut s, BR.seat(), 6);
+    // Every shortest route from Appel takes ropes (BOARD.md §11); cutters
+    // only lengthen it.
+    let claim_rope = weight(&r, &s, BR.seat(), "claim rope br3 br4");
+    let claim_cutters = weight(&r, &s, BR.seat(), "claim cutters br5 br6");
+    let end = weight(&r, &s, BR.seat(), "end");
+    assert!(claim_rope > end && claim_rope > claim_cutters, "rope {claim_rope}, cutters {claim_cutters}, end {end}");
+    assert!(claim_cutters <= end, "an unneeded claim sends two POWs back to Appel for nothing");
+}
+
+#[test]
+fn rollout_ends_the_turn_only_once_the_roll_is_spent() {
+    let (r, mut s) = quiet_blank(3);
+    move_phase(&mut s, BR.seat(), 9);
+    let early = weight(&r, &s, BR.seat(), "end");
+    s.mp = 1;
+    let late = weight(&r, &s, BR.seat(), "end");
+    assert!(early < late, "end with 9 MP weighs {early}, with 1 MP {late}");
+}
+
+#[test]
+fn rollout_the_german_arrests_before_anything_else() {
+    let (r, mut s) = quiet_blank(3);
+    let (_, n1, n2) = approach(&r);
+    put(&mut s, pow(BR, 1), n1);
+    put(&mut s, guard(1), n2);
+    s.pawn_mut(guard(2)).loc = Loc::Barracks;
+    move_phase(&mut s, DE, 6);
+    let arrest = format!("move g1 {}", k(&r, n1));
+    assert!(is_legal(&r, &s, DE, &arrest));
+    let w = weight(&r, &s, DE, &arrest);
+    for a in legal(&r, &s, DE) {
+        if a != arrest {
+            assert!(weight(&r, &s, DE, &a) < w, "{a} weighs as much as the arrest");
+        }
+    }
+}
+
+#[test]
+fn rollout_the_german_closes_in_on_a_pow_in_the_open() {
+    let (r, mut s) = quiet_blank(3);
+    let (_, n1, n2) = approach(&r);
+    put(&mut s, pow(BR, 1), n1);
+    // A guard two steps further out, with a way in and a way back.
+    let g_at = steps(&r, n2)
+        .into_iter()
+        .find(|&c| plain(&r, c) && r.board.to_exit[c.index()] == 3)
+        .expect("a circle three steps out");
+    let away = steps(&r, g_at)
+        .into_iter()
+        .find(|&c| plain(&r, c) && r.board.to_exit[c.index()] == 4)
+        .expect("a circle four steps out");
+    put(&mut s, guard(1), g_at);
+    move_phase(&mut s, DE, 1);
+    let closer = weight(&r, &s, DE, &format!("move g1 {}", k(&r, n2)));
+    let farther = weight(&r, &s, DE, &format!("move g1 {}", k(&r, away)));
+    assert!(closer > farther, "closer {closer}, farther {farther}");
+}
+
+#[test]
+fn greedy_officer_takes_the_escape_and_equipment_it_needs() {
+    let (r, mut s) = quiet_blank(3);
+    let (t, n1, _) = approach(&r);
+    put(&mut s, pow(BR, 1), n1);
+    move_phase(&mut s, BR.seat(), 6);
+    let mut legal_actions = Vec::new();
+    r.legal_actions(&s, BR.seat(), &mut legal_actions);
+    let a = GreedyBot::new(1).choose(&Infoset::new(&r, &s, BR.seat(), &legal_actions));
+    assert_eq!(r.notation(a), format!("move br1 {}", k(&r, t)));
+    // With two POWs in the rope rooms and nothing else to gain, it claims.
+    let (r, mut s) = quiet_blank(3);
+    use sandtable_colditz::board::Symbol;
+    let rope = rooms_with(&r, Symbol::Rope);
+    put(&mut s, pow(BR, 3), room(&r, &rope[0])[0]);
+    put(&mut s, pow(BR, 4), room(&r, &rope[1])[0]);
+    move_phase(&mut s, BR.seat(), 0);
+    legal_actions.clear();
+    r.legal_actions(&s, BR.seat(), &mut legal_actions);
+    let a = GreedyBot::new(2).choose(&Infoset::new(&r, &s, BR.seat(), &legal_actions));
+    assert_eq!(r.notation(a), "claim rope br3 br4");
+    assert!(matches!(a, Action::Claim(Equipment::Rope, ..)));
+}
+
+// ------------------------------------------------------------ strength --
+
+fn bot(kind: &str, budget: u32, seed: u64) -> Box<dyn Bot<Colditz>> {
+    match kind {
+        "random" => Box::new(RandomBot::new(seed)),
+        "greedy" => Box::new(GreedyBot::new(seed)),
+        _ => Box::new(MctsBot::new(MctsConfig::new(Budget::Iterations(budget)), seed)),
+    }
+}
+
+/// Plays one game to its end with `kinds[i]` at seat `i`; the final state
+/// and the decisions made.
+fn play_game(rules: &Colditz, setup: &Setup, kinds: &[&str], budget: u32, seed: u64) -> (State, usize) {
+    let setup = rules.info().resolve(setup).expect("setup");
+    let mut s = rules.setup(&setup).expect("state");
+    let mut bots: Vec<Box<dyn Bot<Colditz>>> =
+        kinds.iter().enumerate().map(|(i, k)| bot(k, budget, seed * 8 + i as u64)).collect();
+    let mut legal = Vec::new();
+    let mut ev = Events::off();
+    for step in 0..200_000 {
+        let seat = match rules.to_act(&s) {
+            ToAct::Over(_) => return (s, step),
+            ToAct::Seats(set) => set.iter().next().expect("a seat to act"),
+        };
+        legal.clear();
+        rules.legal_actions(&s, seat, &mut legal);
+        let a = bots[seat.index()].choose(&Infoset::new(rules, &s, seat, &legal));
+        rules.try_apply(&mut s, seat, a, &mut ev).expect("a legal action applies");
+    }
+    panic!("no end");
+}
+
+#[test]
+#[ignore = "strength probe: run in release with --nocapture"]
+fn strength_probe() {
+    let rules = Colditz::standard();
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
+    let games: u64 = env("PROBE_GAMES", "4").parse().expect("games");
+    let budget: u32 = env("PROBE_BUDGET", "32").parse().expect("budget");
+    let players = env("PROBE_PLAYERS", "2");
+    let rounds = env("PROBE_ROUNDS", "50");
+    let lines = env("PROBE_LINES", "random-random,random-greedy,greedy-random");
+    for line in lines.split(',') {
+        // "german-officer": the German's bot, then every officer's.
+        let (german, officer) = line.split_once('-').expect("german-officer");
+        let n: usize = players.parse().expect("players");
+        let mut kinds = vec![german];
+        kinds.extend(std::iter::repeat(officer).take(n - 1));
+        let mut german_wins = 0;
+        let mut officer_wins = 0;
+        let mut escapes = 0u32;
+        let mut escaped_games = 0;
+        let mut decisions = 0;
+        let start = std::time::Instant::now();
+        for g in 0..games {
+            let setup = Setup::seeded(g).with_option("players", &players).with_option("rounds", &rounds);
+            let (s, steps) = play_game(&rules, &setup, &kinds, budget, g);
+            decisions += steps;
+            let ToAct::Over(outcome) = rules.to_act(&s) else { unreachable!() };
+            if outcome.winners.contains(DE) {
+                german_wins += 1;
+            } else if !outcome.winners.is_empty() {
+                officer_wins += 1;
+            }
+            let e: u32 = s.escapes.iter().map(|&x| u32::from(x)).sum();
+            escapes += e;
+            if std::env::var("PROBE_VERBOSE").is_ok() {
+                println!("  game {g}: escapes {:?}, round {}, {steps} decisions", s.escapes, s.round);
+            }
+            escaped_games += u32::from(e > 0);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{german} (german) vs {officer} (officers), {players} players, {rounds} rounds, budget {budget}: german {german_wins}, officers {officer_wins} of {games}; escapes {escapes} (games with one: {escaped_games}); {:.1} s/game, {} decisions/game",
+            secs / games as f64,
+            decisions / games as usize
+        );
+    }
+}
