@@ -67,12 +67,18 @@ impl Piece {
     }
 }
 
-/// The one notation of a kit: its pieces in canonical order.
-pub(crate) fn canonical_kit(mut list: Vec<Piece>) -> [Option<Piece>; 4] {
-    list.sort_by_key(Piece::order);
-    let mut pieces = [None; 4];
+/// The one notation of a kit: its pieces (at most four) in canonical order.
+/// A stable insertion sort on the stack: no heap.
+pub(crate) fn canonical_kit(list: impl IntoIterator<Item = Piece>) -> [Option<Piece>; 4] {
+    let mut pieces: [Option<Piece>; 4] = [None; 4];
     for (i, x) in list.into_iter().enumerate().take(4) {
         pieces[i] = Some(x);
+        // Sink it below the pieces that come after it (equal keys keep their order).
+        let mut j = i;
+        while j > 0 && pieces[j - 1].map(|p| p.order()) > Some(x.order()) {
+            pieces.swap(j - 1, j);
+            j -= 1;
+        }
     }
     pieces
 }
@@ -236,7 +242,7 @@ impl Colditz {
                     });
                 }
                 // One notation per kit: parts first, then POWs by number.
-                Action::Kit(canonical_kit(pieces.iter().flatten().copied().collect()))
+                Action::Kit(canonical_kit(pieces.iter().flatten().copied()))
             }
 ["give", e, n] => {
                 let nation = crate::pawn::Nation::ALL

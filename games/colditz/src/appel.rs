@@ -2,13 +2,14 @@
 //! officer decides, all at once and in secret, which POWs refuse to return;
 //! if any refuse, the German may make a general search instead of moving.
 
-use crate::board::{Link, Zone};
+use crate::board::{CircleId, Link, Zone};
+use crate::fixed::{CircleQueue, CircleSet, FixedVec, MAX_CIRCLES};
 use crate::movement::Occupancy;
-use crate::pawn::{Nation, PawnId};
+use crate::pawn::{Nation, PawnId, MAX_GUARDS, MAX_POWS, PAWN_SLOTS};
 use crate::state::{Phase, State};
+use crate::turn::Throws;
 use crate::Colditz;
 use sandtable_core::{Audience, Events, Illegal, Seat, Text};
-use std::collections::VecDeque;
 
 /// The POWs an officer's Appel answer keeps where they are: a set of pawns,
 /// one bit per pawn slot ([`crate::PAWN_SLOTS`] ≤ 64). Copy, so an answer
@@ -91,7 +92,7 @@ impl Colditz {
     pub(crate) fn start_appel(&self, s: &mut State, ev: &mut Events) {
         s.refused = 0;
         s.appel_waiting = 0;
-        for n in self.nations(s).collect::<Vec<_>>() {
+        for n in self.nations(s) {
             if s.present().any(|q| q.nation() == Some(n) && !self.appel_exempt(s, q)) {
                 s.appel_waiting |= 1 << n.index();
             }
@@ -124,7 +125,7 @@ impl Colditz {
 
     /// An officer's POWs that may refuse Appel now (those it touches), for
     /// the answers [`Refusing::subsets`] lists.
-    pub(crate) fn may_refuse(&self, s: &State, n: Nation) -> Vec<PawnId> {
+    pub(crate) fn may_refuse(&self, s: &State, n: Nation) -> FixedVec<PawnId, { MAX_POWS as usize }> {
         s.present().filter(|&q| q.nation() == Some(n) && !self.appel_exempt(s, q)).collect()
     }
 
@@ -141,7 +142,8 @@ impl Colditz {
         ev.reveal(Audience::Everyone, "Colditz: Appel", || {
             Text::fixed("every officer has answered: the answers are opened", "все Офицеры ответили: ответы открыты")
         });
-        let touched: Vec<PawnId> = s.present().filter(|&q| !q.is_guard() && !self.appel_exempt(s, q)).collect();
+        let touched: FixedVec<PawnId, PAWN_SLOTS> =
+            s.present().filter(|&q| !q.is_guard() && !self.appel_exempt(s, q)).collect();
         for &q in &touched {
             if s.refused & (1 << q.index()) == 0 {
                 s.pawn_mut(q).loc = crate::Loc::Absent;
@@ -164,25 +166,27 @@ impl Colditz {
     /// directly to solitary (losing Equipment if outside); guards stay put and
     /// the German's turn ends.
     pub(crate) fn do_general_search(&self, s: &mut State, ev: &mut Events) {
-        let throws = self.throw_with_doubles(s);
-        let range: u8 = throws.iter().map(|t| t.0 + t.1).sum();
-        let dice: Vec<u8> = throws.iter().flat_map(|t| [t.0, t.1]).collect();
-        ev.roll("Colditz: Appel", &dice, || {
+        let mut throws = Throws::new(ev.is_on());
+        self.throw_with_doubles(s, &mut throws);
+        let range = u8::try_from(throws.total).unwrap_or(u8::MAX);
+        ev.roll("Colditz: Appel", &throws.dice, || {
             Text::new(format!("general search, range {range}"), format!("Общий Обыск, дальность {range}"))
         });
-        let guards: Vec<_> = s.present().filter(|g| g.is_guard()).filter_map(|g| s.pawn(g).circle()).collect();
+        let guards: FixedVec<CircleId, { MAX_GUARDS as usize }> =
+            s.present().filter(|g| g.is_guard()).filter_map(|g| s.pawn(g).circle()).collect();
         let near = self.within(&guards, range);
-        let caught: Vec<PawnId> = s
+        let caught: FixedVec<PawnId, PAWN_SLOTS> = s
             .present()
             .filter(|&q| s.refused & (1 << q.index()) != 0 && !self.appel_exempt(s, q))
-            .filter(|&q| s.pawn(q).circle().is_some_and(|c| near[c.index()]))
+            .filter(|&q| s.pawn(q).circle().is_some_and(|c| near.contains(c)))
             .collect();
         if s.classic {
             // Classic: each guard that catches someone goes to the barracks.
-            for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
+            let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> = s.present().filter(|g| g.is_guard()).collect();
+            for g in guards {
                 let Some(at) = s.pawn(g).circle() else { continue };
                 let reach = self.within(&[at], range);
-                if caught.iter().any(|q| s.pawn(*q).circle().is_some_and(|c| reach[c.index()])) {
+                if caught.iter().any(|q| s.pawn(*q).circle().is_some_and(|c| reach.contains(c))) {
                     s.pawn_mut(g).loc = crate::Loc::Barracks;
                 }
             }
@@ -199,15 +203,17 @@ impl Colditz {
     }
 
     /// Circles within `range` steps of any of `from`, counting every link but
-    /// drops and the car, whoever stands in between. O(circles + links).
-    pub(crate) fn within(&self, from: &[crate::CircleId], range: u8) -> Vec<bool> {
-        let mut dist = vec![u8::MAX; self.board.net.len()];
-        let mut queue = VecDeque::new();
+    /// drops and the car, whoever stands in between. O(circles + links), on
+    /// the stack.
+    pub(crate) fn within(&self, from: &[CircleId], range: u8) -> CircleSet {
+        let mut dist = [u8::MAX; MAX_CIRCLES];
+        // Each circle enters once (`from` may repeat one: guards share none).
+        let mut queue = CircleQueue::<CircleId, { 2 * MAX_CIRCLES }>::new();
         for &c in from {
             dist[c.index()] = 0;
-            queue.push_back(c);
+            queue.push(c);
         }
-        while let Some(c) = queue.pop_front() {
+        while let Some(c) = queue.pop() {
             let d = dist[c.index()];
             if d >= range {
                 continue;
@@ -220,10 +226,14 @@ impl Colditz {
                     continue;
                 }
                 dist[nb.index()] = d + 1;
-                queue.push_back(nb);
+                queue.push(nb);
             }
         }
-        dist.iter().map(|&d| d <= range).collect()
+        let mut near = CircleSet::EMPTY;
+        for c in self.board.net.ids().filter(|c| dist[c.index()] <= range) {
+            near.insert(c);
+        }
+        near
     }
 
     /// Checks Advance Warning during Appel: the officer holds it.
@@ -257,17 +267,20 @@ impl Colditz {
             }
             None => !self.appel_exempt(s, q),
         };
-        let mine: Vec<PawnId> = s.present().filter(|&q| q.nation() == Some(n) && threatened(q)).collect();
+        let mine: FixedVec<PawnId, { MAX_POWS as usize }> =
+            s.present().filter(|&q| q.nation() == Some(n) && threatened(q)).collect();
+        let mut queue = CircleQueue::<CircleId, MAX_CIRCLES>::new();
         for q in mine {
             let occ = Occupancy::of(self, s);
             let Some(start) = s.pawn(q).circle() else {
                 continue;
             };
-            let mut seen = vec![false; self.board.net.len()];
-            let mut queue = VecDeque::from([start]);
-            seen[start.index()] = true;
+            let mut seen = CircleSet::EMPTY;
+            queue.clear();
+            queue.push(start);
+            seen.insert(start);
             let mut found = None;
-            while let Some(c) = queue.pop_front() {
+            while let Some(c) = queue.pop() {
                 if c != start && self.board.circle(c).safe {
                     found = Some(c);
                     break;
@@ -275,7 +288,7 @@ impl Colditz {
                 for (nb, link) in self.board.net.links(c) {
                     let circle = self.board.circle(nb);
                     if *link != Link::Step
-                        || seen[nb.index()]
+                        || seen.contains(nb)
                         || occ.at(nb).is_some()
                         || circle.gate.is_some()
                         || circle.car
@@ -283,8 +296,8 @@ impl Colditz {
                     {
                         continue;
                     }
-                    seen[nb.index()] = true;
-                    queue.push_back(nb);
+                    seen.insert(nb);
+                    queue.push(nb);
                 }
             }
             if let Some(c) = found {

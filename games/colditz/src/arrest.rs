@@ -2,8 +2,10 @@
 
 use crate::board::{CircleId, Zone};
 use crate::cards::{Card, Equipment};
+use crate::fixed::FixedVec;
 use crate::movement::Occupancy;
-use crate::pawn::{Nation, PawnId};
+use crate::reach::Reach;
+use crate::pawn::{Nation, PawnId, MAX_POWS};
 use crate::state::{Loc, Pending, State};
 use crate::{Action, Colditz};
 use sandtable_core::{Audience, Events, Illegal, Text};
@@ -166,8 +168,8 @@ impl Colditz {
         let occ = Occupancy::of(self, s);
         let layout = &self.board.appel[usize::from(s.players - 2)];
         let mine = layout.get(nation.index()).and_then(|l| l.get(usize::from(q.number()) - 1)).copied();
-        mine.filter(|&c| occ.at(c).is_none_or(|p| p == q))
-            .or_else(|| self.board.circles().find(|&c| self.board.circle(c).zone == Zone::Appel && occ.at(c).is_none()))
+        mine.filter(|&c| occ.at(c).map_or(true, |p| p == q))
+            .or_else(|| self.board.appel_area.iter().copied().find(|&c| occ.at(c).is_none()))
     }
 
     /// Queues the loss of `count` Equipment cards (the officer chooses which;
@@ -346,7 +348,7 @@ impl Colditz {
 
 impl Colditz {
     /// The officer's POWs heading back from the outer cells, still outside.
-    fn heading_back(&self, s: &State, nation: Nation) -> Vec<PawnId> {
+    fn heading_back(&self, s: &State, nation: Nation) -> FixedVec<PawnId, { MAX_POWS as usize }> {
         s.present()
             .filter(|&q| q.nation() == Some(nation) && s.pawn(q).returning)
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| !self.board.circle(c).zone.is_cell()))
@@ -407,9 +409,15 @@ impl Colditz {
             return;
         }
         let occ = Occupancy::of(self, s);
-        let could_go_nearer = |q: PawnId| {
+        let mut r = Reach::new();
+        let mut could_go_nearer = |q: PawnId| {
             let Some(c) = s.pawn(q).circle() else { return false };
-            self.reach(s, &occ, q, s.mp).iter().any(|d| !d.tunnel && self.way_back(d.circle) < self.way_back(c))
+            let mut nearer = false;
+            self.reach(s, &occ, q, s.mp, &mut r, |d| {
+                nearer |= !d.tunnel && self.way_back(d.circle) < self.way_back(c);
+                nearer
+            });
+            nearer
         };
         if s.return_strayed || out.iter().any(|&q| could_go_nearer(q)) {
             for q in out {
@@ -432,7 +440,7 @@ impl Colditz {
         if s.classic {
             return;
         }
-        let on_posts: Vec<PawnId> = s
+        let on_posts: FixedVec<PawnId, { MAX_POWS as usize }> = s
             .present()
             .filter(|&q| q.nation() == Some(nation) && !s.pawn(q).in_tunnel)
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| self.board.circle(c).guard_post))

@@ -3,6 +3,7 @@
 //! every game, never in the state.
 
 use crate::data::BoardData;
+use crate::fixed::CircleSet;
 use sandtable_board::{Network, NodeId};
 use sandtable_core::Text;
 use serde::Serialize;
@@ -249,7 +250,99 @@ pub struct Board {
     /// Circles from each circle to the nearest target over every link but
     /// tunnels (the "exit" a classic Release card may bring a POW closer to).
     pub to_exit: Vec<u16>,
+    /// Guard posts, in circle order (where guards are posted from the barracks).
+    pub guard_posts: Vec<CircleId>,
+    /// The circles of the Appel area, in circle order.
+    pub appel_area: Vec<CircleId>,
+    /// The circles of each room, in circle order, by room index.
+    pub room_circles: Vec<Vec<CircleId>>,
+    /// The circles of the outer courtyard, in circle order (the car aside).
+    pub outer_circles: Vec<CircleId>,
+    /// Per circle, the [`flag`] bits the movement search tests.
+    pub(crate) flags: Vec<u16>,
+    /// Per circle, its room's index, or [`NO_ROOM`].
+    pub(crate) room_of: Vec<u8>,
+    /// Every circle's id, by index (see [`Board::id`]).
+    ids: Vec<CircleId>,
+    /// Where each circle's links start in `adjacent` (one more entry at the end).
+    link_start: Vec<u32>,
+    /// Every circle's links, in the order `net.links` lists them, inline.
+    adjacent: Vec<(CircleId, Link)>,
+    /// The movement search's sets of circles (`reach.rs`).
+    pub(crate) sets: CircleSets,
 }
+
+/// Sets of circles for the movement search, which works on whole layers
+/// of circles at once (`reach.rs`): derived at load, 128 bytes each.
+#[derive(Debug)]
+pub(crate) struct CircleSets {
+    /// Per circle, the circles one ordinary step away.
+    pub steps: Vec<CircleSet>,
+    /// Circles with a link other than a step (drops, wire, tunnels).
+    pub special: CircleSet,
+    /// Per [`flag`] bit (by bit number), the circles carrying it.
+    pub flagged: [CircleSet; 16],
+    /// Per room index, its circles.
+    pub rooms: Vec<CircleSet>,
+    /// Per tunnel, the circles of its course.
+    pub tunnels: [CircleSet; 3],
+}
+
+impl CircleSets {
+    /// The circles carrying every bit of `bits` (one bit, usually) — or any
+    /// of them: `flagged(a | b)` is the union.
+    pub fn flagged(&self, bits: u16) -> CircleSet {
+        let mut out = CircleSet::EMPTY;
+        for (i, set) in self.flagged.iter().enumerate() {
+            if bits & (1 << i) != 0 {
+                out.add(set);
+            }
+        }
+        out
+    }
+}
+
+/// [`Board::room_of`] for a circle in no room.
+pub(crate) const NO_ROOM: u8 = u8::MAX;
+
+/// Bits of [`Board::flags`]: what the movement search asks of a circle,
+/// worked out once at load so that a step costs a few bit tests.
+pub(crate) mod flag {
+    /// The staff car.
+    pub const CAR: u16 = 1;
+    /// A solitary cell.
+    pub const CELL: u16 = 1 << 1;
+    /// A door or inspection point.
+    pub const GATE: u16 = 1 << 2;
+    /// A searchlight.
+    pub const SEARCHLIGHT: u16 = 1 << 3;
+    /// An escape target.
+    pub const TARGET: u16 = 1 << 4;
+    /// Strictly inside a tunnel's course (`Colditz::is_tunnel_middle`).
+    pub const TUNNEL_MIDDLE: u16 = 1 << 5;
+    /// A safe area.
+    pub const SAFE: u16 = 1 << 6;
+    /// A walkway.
+    pub const WALKWAY: u16 = 1 << 7;
+    /// The Appel area.
+    pub const APPEL: u16 = 1 << 8;
+    /// A cut circle of the grey zone in the inner courtyard ([`super::Board::grey_cut`]).
+    pub const GREY_CUT_INNER: u16 = 1 << 9;
+    /// A gate passed freely on the way back from the outer cells.
+    pub const FREE_GATE: u16 = 1 << 10;
+}
+
+/// Most rooms: the per-room bit sets of the state (`State::search`) are `u32`.
+pub const MAX_ROOMS: usize = 32;
+/// Most solitary cells, inner and outer together: each arrest may leave a
+/// waiting decision per cell filled (`state::MAX_PENDING`).
+pub const MAX_CELLS: usize = 28;
+/// Most drop and wire links: each holds at most one Escape Attempt marker
+/// (`state::MAX_MARKERS`).
+pub const MAX_MARKED_LINKS: usize = 48;
+/// Most doors and inspection points: each is opened at most once a turn
+/// (`state::MAX_OPENED`).
+pub const MAX_GATES: usize = 16;
 
 fn valid_id(s: &str) -> bool {
     !s.is_empty() && s.len() <= 8 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
@@ -434,10 +527,103 @@ impl Board {
             }
             appel.push(lists);
         }
+        // The fixed-capacity lists of the state and the search scratch
+        // arrays rest on these bounds (`fixed.rs`, `state.rs`).
+        let bound = |what: &str, n: usize, max: usize| {
+            if n > max {
+                Err(format!("board: {n} {what}; at most {max}"))
+            } else {
+                Ok(())
+            }
+        };
+        bound("circles", net.len(), crate::fixed::MAX_CIRCLES)?;
+        bound("rooms", rooms.len(), MAX_ROOMS)?;
+        bound("solitary cells", cells[0].circles.len() + cells[1].circles.len(), MAX_CELLS)?;
+        let marked = net.all_links().filter(|(_, _, l)| matches!(l, Link::Drop { .. } | Link::Wire)).count();
+        bound("drop and wire links", marked, MAX_MARKED_LINKS)?;
+        bound("gates", net.ids().filter(|&id| net.data(id).gate.is_some()).count(), MAX_GATES)?;
         let to_inner = distances_to_inner(&net, &cells[1].free_gates);
         let grey_cut = grey_cut_circles(&net);
         let to_exit = distances_to_exit(&net, car);
+        let listed = |keep: &dyn Fn(&Circle) -> bool| -> Vec<CircleId> {
+            net.ids().filter(|&id| id != car && keep(net.data(id))).collect()
+        };
+        let guard_posts = listed(&|c| c.guard_post);
+        let appel_area = listed(&|c| c.zone == Zone::Appel);
+        let outer_circles = listed(&|c| c.zone == Zone::Outer);
+        let room_circles = (0..rooms.len()).map(|r| listed(&|c| c.zone == Zone::Room(r as u8))).collect();
+        let flags: Vec<u16> = net
+            .ids()
+            .map(|id| {
+                let c = net.data(id);
+                let middle = c.tunnel.is_some_and(|(t, step)| {
+                    step > 0 && usize::from(step) + 1 < tunnels[t.index()].course.len()
+                });
+                [
+                    (c.car, flag::CAR),
+                    (c.zone.is_cell(), flag::CELL),
+                    (c.gate.is_some(), flag::GATE),
+                    (c.searchlight, flag::SEARCHLIGHT),
+                    (c.target, flag::TARGET),
+                    (middle, flag::TUNNEL_MIDDLE),
+                    (c.safe, flag::SAFE),
+                    (c.walkway, flag::WALKWAY),
+                    (c.zone == Zone::Appel, flag::APPEL),
+                    (c.zone == Zone::Inner && grey_cut[id.index()], flag::GREY_CUT_INNER),
+                    (cells[1].free_gates.contains(&id), flag::FREE_GATE),
+                ]
+                .into_iter()
+                .filter(|(on, _)| *on)
+                .fold(0, |bits, (_, f)| bits | f)
+            })
+            .collect();
+        let room_of: Vec<u8> = net
+            .ids()
+            .map(|id| match net.data(id).zone {
+                Zone::Room(r) => r,
+                _ => NO_ROOM,
+            })
+            .collect();
+        let mut link_start = vec![0u32];
+        let mut adjacent = Vec::new();
+        for id in net.ids() {
+            adjacent.extend(net.links(id).map(|(nb, l)| (nb, *l)));
+            link_start.push(adjacent.len() as u32);
+        }
+        let set_of = |keep: &dyn Fn(CircleId) -> bool| {
+            let mut set = CircleSet::EMPTY;
+            for id in net.ids().filter(|&id| keep(id)) {
+                set.insert(id);
+            }
+            set
+        };
+        let sets = CircleSets {
+            steps: net
+                .ids()
+                .map(|id| {
+                    let mut set = CircleSet::EMPTY;
+                    for (nb, _) in net.links(id).filter(|(_, l)| **l == Link::Step) {
+                        set.insert(nb);
+                    }
+                    set
+                })
+                .collect(),
+            special: set_of(&|id| net.links(id).any(|(_, l)| *l != Link::Step)),
+            flagged: std::array::from_fn(|bit| set_of(&|id| flags[id.index()] & (1 << bit) != 0)),
+            rooms: (0..rooms.len()).map(|r| set_of(&|id| room_of[id.index()] == r as u8)).collect(),
+            tunnels: TunnelId::ALL.map(|t| set_of(&|id| net.data(id).tunnel.is_some_and(|(x, _)| x == t))),
+        };
         Ok(Board {
+            sets,
+            ids: net.ids().collect(),
+            flags,
+            room_of,
+            link_start,
+            adjacent,
+            guard_posts,
+            appel_area,
+            room_circles,
+            outer_circles,
             to_exit,
             to_inner,
             grey_cut,
@@ -456,6 +642,23 @@ impl Board {
     /// A circle's data. O(1).
     pub fn circle(&self, id: CircleId) -> &Circle {
         self.net.data(id)
+    }
+
+    /// The circles linked to `id`, with each link, as `net.links` lists
+    /// them: a slice of one inline table. O(1).
+    pub(crate) fn links(&self, id: CircleId) -> &[(CircleId, Link)] {
+        let i = id.index();
+        &self.adjacent[self.link_start[i] as usize..self.link_start[i + 1] as usize]
+    }
+
+    /// The circle of index `i` (`i < net.len()`), by table. O(1).
+    pub(crate) fn id(&self, i: usize) -> CircleId {
+        self.ids[i]
+    }
+
+    /// A circle's [`flag`] bits. O(1).
+    pub(crate) fn flags(&self, id: CircleId) -> u16 {
+        self.flags[id.index()]
     }
 
     /// The symbol of the room a circle is in, if any.

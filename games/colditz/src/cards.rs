@@ -242,6 +242,11 @@ impl Manifests {
             if opportunity.is_empty() || security.is_empty() {
                 return Err(format!("decks: {id}: empty deck"));
             }
+            // Decks and hands are inline lists of this capacity (`deck.rs`).
+            let max = crate::deck::MAX_DECK;
+            if opportunity.len() > max || security.len() > max || e.do_or_die.len() > max {
+                return Err(format!("decks: {id}: a deck holds at most {max} cards"));
+            }
             found.push(Manifest {
                 equipment,
                 opportunity,

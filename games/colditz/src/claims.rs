@@ -81,19 +81,24 @@ impl Colditz {
         });
     }
 
-    /// Free Appel circles a POW sent there may be placed on (at the surface).
-    pub(crate) fn free_appel_circles(&self, s: &State) -> Vec<crate::CircleId> {
+    /// Free Appel circles a POW sent there may be placed on (at the
+    /// surface), in circle order. One occupancy map, then O(Appel circles).
+    pub(crate) fn free_appel_circles(&self, s: &State) -> impl Iterator<Item = crate::CircleId> + '_ {
         let occ = crate::movement::Occupancy::of(self, s);
-        self.board.circles().filter(|&c| self.board.circle(c).zone == Zone::Appel && occ.at(c).is_none()).collect()
+        self.board.appel_area.iter().copied().filter(move |&c| occ.at(c).is_none())
+    }
+
+    /// Whether `c` is a free Appel circle (see `free_appel_circles`). O(pawns).
+    fn free_appel_circle(&self, s: &State, c: crate::CircleId) -> bool {
+        c != self.board.car && self.board.circle(c).zone == Zone::Appel && self.surface_pawn(s, c).is_none()
     }
 
     /// Checks the placing of a POW sent to Appel: a free Appel circle; with
     /// none free (authored: the text is silent), `pass` leaves him where he is.
     pub(crate) fn check_to_appel(&self, s: &State, pow: PawnId, a: Action) -> Result<(), Illegal> {
-        let free = self.free_appel_circles(s);
         match a {
-            Action::Move(p, c) if p == pow && free.contains(&c) => Ok(()),
-            Action::Pass if free.is_empty() => Ok(()),
+            Action::Move(p, c) if p == pow && self.free_appel_circle(s, c) => Ok(()),
+            Action::Pass if self.free_appel_circles(s).next().is_none() => Ok(()),
             _ => Err(Illegal::fixed(
                 "Colditz: Equipment cards",
                 "send the POW to any free circle of the Appel area (`move`)",
@@ -122,19 +127,26 @@ impl Colditz {
                 "Комплектов Спасения не осталось",
             ));
         }
-        let list: Vec<Piece> = pieces.iter().flatten().copied().collect();
-        let mut unique = list.clone();
-        unique.dedup();
-        if crate::action::canonical_kit(list.clone()) != pieces || unique.len() != list.len() {
+        // At most four pieces, each covering one or two symbols: on the stack.
+        let mut buf = [Piece::Part(Card::KitPartA); 4];
+        let mut n = 0;
+        for &piece in pieces.iter().flatten() {
+            buf[n] = piece;
+            n += 1;
+        }
+        let list = &buf[..n];
+        let repeated = list.windows(2).any(|w| w[0] == w[1]);
+        if crate::action::canonical_kit(list.iter().copied()) != pieces || repeated {
             return Err(Illegal::fixed(
                 "Colditz: Escape Kits",
                 "list each piece once: parts first, then POWs by number",
                 "перечислите каждую часть один раз: сначала карты, потом Военнопленных по номерам",
             ));
         }
-        let mut covered: Vec<Symbol> = Vec::new();
+        let mut covered = [Symbol::Food; 8];
+        let mut m = 0;
         let hand = &s.hands[seat.index()];
-        for piece in &list {
+        for piece in list {
             match *piece {
                 Piece::Part(card) => {
                     let needed = list.iter().filter(|x| **x == Piece::Part(card)).count();
@@ -145,7 +157,10 @@ impl Colditz {
                             "у вас нет такой карты «Комплект Спасения (часть)»",
                         ));
                     }
-                    covered.extend(part_symbols(card));
+                    for sym in part_symbols(card) {
+                        covered[m] = sym;
+                        m += 1;
+                    }
                 }
                 Piece::Pow(p) => {
                     if p.nation() != Some(nation) {
@@ -156,7 +171,10 @@ impl Colditz {
                         ));
                     }
                     match self.room_symbol(s, p) {
-                        Some(sym) if Symbol::KIT.contains(&sym) => covered.push(sym),
+                        Some(sym) if Symbol::KIT.contains(&sym) => {
+                            covered[m] = sym;
+                            m += 1;
+                        }
                         _ => {
                             return Err(Illegal::fixed(
                                 "Colditz: Escape Kits",
@@ -168,9 +186,10 @@ impl Colditz {
                 }
             }
         }
-        covered.sort();
-        let mut kit = Symbol::KIT.to_vec();
-        kit.sort();
+        let covered = &mut covered[..m];
+        covered.sort_unstable();
+        let mut kit = Symbol::KIT;
+        kit.sort_unstable();
         if covered != kit {
             return Err(Illegal::fixed(
                 "Colditz: Escape Kits",

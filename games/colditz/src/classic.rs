@@ -1,13 +1,14 @@
 //! Rules of the classic game that the 2016 rules replaced: Do-or-Die, trading
 //! Opportunity cards, abandoned and broken-out tunnels.
 
-use crate::board::{Link, TunnelId};
+use crate::board::{CircleId, Link, TunnelId};
 use crate::cards::Card;
-use crate::pawn::{Nation, PawnId};
+use crate::fixed::{CircleQueue, FixedVec, MAX_CIRCLES};
+use crate::pawn::{Nation, PawnId, MAX_GUARDS, PAWN_SLOTS};
 use crate::state::{Loc, State, TunnelState};
+use crate::turn::Throws;
 use crate::Colditz;
 use sandtable_core::{Audience, Events, Illegal, Seat, SeatSet, Text};
-use std::collections::VecDeque;
 
 impl Colditz {
     /// Checks `give CARD officer` (classic): unplayed Opportunity cards may be
@@ -53,12 +54,14 @@ impl Colditz {
 
     /// Circles from a POW to the nearest south target for Do-or-Die: guards
     /// do not block, keys and passes are not needed, ropes may be used.
+    /// O(circles + links), on the stack.
     pub fn do_or_die_distance(&self, s: &State, p: PawnId) -> Option<u16> {
         let start = s.pawn(p).circle()?;
-        let mut dist = vec![u16::MAX; self.board.net.len()];
+        let mut dist = [u16::MAX; MAX_CIRCLES];
         dist[start.index()] = 0;
-        let mut queue = VecDeque::from([start]);
-        while let Some(c) = queue.pop_front() {
+        let mut queue = CircleQueue::<CircleId, MAX_CIRCLES>::new();
+        queue.push(start);
+        while let Some(c) = queue.pop() {
             let circle = self.board.circle(c);
             if circle.target && circle.label.as_deref().is_some_and(|l| l.starts_with('S')) {
                 return Some(dist[c.index()]);
@@ -75,7 +78,7 @@ impl Colditz {
                     && dist[nb.index()] == u16::MAX
                 {
                     dist[nb.index()] = dist[c.index()] + 1;
-                    queue.push_back(nb);
+                    queue.push(nb);
                 }
             }
         }
@@ -140,15 +143,12 @@ impl Colditz {
             Text::new(format!("Do-or-Die card: {throws} throws"), format!("карта «Пан или пропал»: бросков {throws}"))
         });
         let distance = self.do_or_die_distance(s, p).unwrap_or(u16::MAX);
-        let mut total = 0u16;
-        let mut dice = Vec::new();
+        let mut thrown = Throws::new(ev.is_on());
         for _ in 0..throws {
-            for t in self.throw_with_doubles(s) {
-                total += u16::from(t.0 + t.1);
-                dice.extend([t.0, t.1]);
-            }
+            self.throw_with_doubles(s, &mut thrown);
         }
-        ev.roll("Colditz classic: Do or Die", &dice, || {
+        let total = u16::try_from(thrown.total).unwrap_or(u16::MAX);
+        ev.roll("Colditz classic: Do or Die", &thrown.dice, || {
             Text::new(
                 format!("Do-or-Die: {throws} throws, {total} against {distance}"),
                 format!("«Пан или пропал»: бросков {throws}, {total} против {distance}"),
@@ -159,7 +159,8 @@ impl Colditz {
             self.escape(s, p, ev);
         } else {
             s.eliminated[n.index()] = true;
-            for q in s.present().filter(|q| q.nation() == Some(n)).collect::<Vec<_>>() {
+            let team: FixedVec<PawnId, PAWN_SLOTS> = s.present().filter(|q| q.nation() == Some(n)).collect();
+            for q in team {
                 if s.pawn(q).loc != Loc::Escaped {
                     s.pawn_mut(q).loc = Loc::Dead;
                 }
@@ -199,8 +200,8 @@ impl Colditz {
         if s.tunnel(t) != TunnelState::Detected {
             return;
         }
-        let course = self.board.tunnels[t.index()].course.clone();
-        let guards: Vec<PawnId> =
+        let course = &self.board.tunnels[t.index()].course;
+        let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> =
             s.present().filter(|g| g.is_guard() && s.pawn(*g).circle().is_some_and(|c| course.contains(&c))).collect();
         if guards.len() < 2 {
             return;

@@ -1,7 +1,8 @@
 //! Successful escapes.
 
 use crate::board::Zone;
-use crate::pawn::PawnId;
+use crate::fixed::FixedVec;
+use crate::pawn::{PawnId, MAX_GUARDS};
 use crate::state::{Loc, State};
 use crate::Colditz;
 use sandtable_core::{Audience, Events, SeatSet, Text};
@@ -80,7 +81,8 @@ impl Colditz {
             return;
         }
         let mut any = false;
-        for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
+        let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> = s.present().filter(|g| g.is_guard()).collect();
+        for g in guards {
             if s.pawn(g).circle().is_some_and(outside) {
                 s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };
                 any = true;

@@ -1,77 +1,119 @@
 //! Bot knowledge of Escape from Colditz: the evaluation and the rollout
-//! policy (`sandtable_core::Heuristics`).
+//! policy (`sandtable_core::Heuristics`). Section names in brackets are the
+//! rows of `RULES.md` the knowledge rests on.
 //!
 //! # What `evaluate` counts
 //!
 //! Colditz is not zero-sum between two sides: each Escape Officer wins on his
-//! own (Victory: two escapes of his nationality, shared if several reach it
-//! in the same round), and the German wins when nobody does. So each officer
-//! gets his own prospects and the German the reverse of the best of them.
+//! own (Victory: two escapes of his nationality; shared when several reach
+//! it in the same round) and the German wins when nobody does. So each
+//! officer's value is his own chance, and the German's is the chance that no
+//! officer wins, `Π (1 − officer)`: with one officer the two sum to 1. A
+//! finished game is its outcome (`outcome_value`).
 //!
-//! An officer's prospects are a race between the **effort** his next escapes
-//! still need, counted in movement points (MP), and the movement the rounds
-//! left will give him:
+//! An officer's chance is a race between the **effort** his missing escapes
+//! still take, counted in movement points (MP), and the movement the rounds
+//! left will give him: `squash(budget − effort − risk, 30 MP)`.
 //!
-//! - **The route** (Escape Attempts, Doors, Inspection Points, Drops, Barbed
-//!   Wire, Targets): for every circle and every holding of Equipment (0–4
-//!   ropes, 0–1 key, pass and wire cutters) a table, built once per board
-//!   by a backward breadth-first search from the targets, gives the circles
-//!   still to walk when the route may use only that Equipment: a door takes a
-//!   Key, an inspection point a Pass, a 30 ft drop one Rope and a 60 ft drop
-//!   two (downwards only), wire a pair of Cutters. Equipment not held must
-//!   first be claimed (Equipment cards: two POWs in rooms with its symbol,
-//!   then both sent back to Appel): the first card of a kind costs the walk
-//!   of the officer's two POWs nearest its rooms, each further one two walks
-//!   from Appel. A POW's effort is the cheapest route plus what it must buy.
-//!   Key/Pass/Rope/Cutters turn-in cards count as held (Cards), a Bribe makes
-//!   the first card of a kind cheap; an exhausted stack cannot be bought from.
-//! - **The kit** (Successful Escape: a target reached with a kit; Escape Kits:
-//!   one POW in each of the four kit rooms at once, or the part cards): none
-//!   held costs the walk of the nearest POW to each kit room still uncovered.
-//! - **Two escapes**: the POW with the least effort (using the Equipment held)
-//!   leads; a second POW's effort (buying everything anew, so that using the
-//!   Equipment on the leader's route never looks like a loss) and a second
-//!   kit (2016: the kit goes with the escaper) are added while two escapes
-//!   are still needed. An escape removes its POW's part for good.
-//! - **Solitary** (Solitary Cells): a POW in a cell walks from the cell door,
-//!   plus a wait for doubles or a Release card; a POW alone in a tunnel risks
-//!   its collapse (Tunnels).
-//! - **Arrest risk** (Arrest, Guard Posts): each POW a guard could arrest now
-//!   (`Colditz::liable`: outside, in the outer courtyard, on a guard post, in
-//!   the inner courtyard while his officer holds Equipment) is threatened by
-//!   the nearest guard (guard walking distances precomputed for every pair of
-//!   circles; a barracks guard posts first) with the chance that the German's
-//!   roll reaches him; the loss is the leader's lost progress, or a few MP for
-//!   another POW, plus an Equipment card outside (confiscation).
-//! - **Time** (Set-up, End of Round): the budget is the officer turns left
-//!   times the mean roll (8.4 MP with doubles) times a share (0.3: the other
-//!   POWs, the guards, the wasted throws), and the value is
-//!   `squash(budget − effort − risk, 30 MP)`.
+//! - **Routes** (Escape Attempts, Doors, Inspection Points, Drops, Barbed
+//!   Wire, Targets, Staff Car): built once per board, a backward
+//!   breadth-first search over (circle, Equipment held) from each target
+//!   gives the circles still to walk from every circle with every holding of
+//!   0–4 Ropes and 0–1 Key, Pass and Wire Cutters: a door takes a Key, an
+//!   inspection point a Pass, a 30 ft drop one Rope and a 60 ft drop two
+//!   (downwards only), wire Cutters; a target ends the move; no tunnel and no
+//!   car. Each circle keeps its *ways out*: the least holdings, each with its
+//!   length (the Pareto front, a handful per circle).
+//! - **Buying Equipment** (Equipment cards): what a way needs beyond what is
+//!   held must be claimed: two POWs in rooms with its symbol, then both sent
+//!   back to Appel. The first card of a kind costs the walks of the officer's
+//!   two POWs nearest its rooms, each further one two walks from Appel; a
+//!   card the stack cannot give costs 40. Key/Pass/Rope/Cutters turn-in
+//!   cards count as held (Key / Pass / Rope / Wire Cutters: "turned in at any
+//!   time"); a Bribe makes a first card cheap (Bribe a Sentry). A POW just
+//!   sent to Appel counts from there (Equipment cards: «на любые кружки
+//!   Области Сбора»).
+//! - **Two escapers, one pool** (Victory, Successful Escape): with two
+//!   escapes to make, every pair of POWs and every pair of their ways to the
+//!   same target is tried, buying only what the two together need beyond the
+//!   Equipment held, so using Equipment never looks like a loss, whoever
+//!   uses it. Two escaping in one turn share a kit (Successful Escape), so
+//!   the second kit costs little once the later of the two is within a turn
+//!   of the target; otherwise it is a new kit (2016: the kit goes with the
+//!   escaper; classic: kept). One escape left: the best single POW.
+//!   Equipment held beyond the plan is worth 2 MP a card (not to be given to
+//!   a rival).
+//! - **The kit** (Escape Kits): none held costs the walk of the nearest POW
+//!   to each kit room not covered by an Escape Kit (part) card.
+//! - **Solitary and tunnels** (Solitary Cells, Tunnels): a POW in a cell
+//!   starts from the cell door after a wait of 18 MP (doubles one throw in
+//!   six, or a Release card); a POW in a tunnel from its exit, plus that
+//!   wait if he is alone in it (fewer than two collapse).
+//! - **Watched exits** (Guard Posts, Arrest): each guard on the last 20
+//!   circles to a target outside the prisoners' block adds 8 MP (at most 24)
+//!   to the routes through that target, so the plan picks the exit the
+//!   guards leave open.
+//! - **Arrest risk** (Arrest, Outside the castle, Outer Courtyard, Inner
+//!   Courtyard, Guard Posts, Arrest Key Holder / Pass Holder): each POW a
+//!   guard could arrest now (`Colditz::liable`) is threatened by the nearest
+//!   guard (guard walks between every pair of circles precomputed: steps and
+//!   gates, never rooms, safe areas or cells; a barracks guard posts first)
+//!   with the chance that the German's roll (2d6, doubles again) covers the
+//!   distance; a POW on a guard post with a guard in the barracks is taken at
+//!   the end of the turn; a POW who used a Key or Pass since the German's
+//!   turn risks the card in the German's hand. The loss is the leader's lost
+//!   progress (at most 30), 10 MP for another POW, plus a confiscated card
+//!   outside; 0.4 of it is counted, the worst threat whole and the others a
+//!   third (one roll takes one or two of them), and in his own move it is
+//!   divided by `1 + MP left / 3` (he can still get them out of reach).
+//! - **Time** (Round Countdown, End of Round): the budget is the officer
+//!   turns left (his current one counts as spent once rolled) times the mean
+//!   roll with doubles (8.36) times the share of it that goes into the
+//!   escapes (0.3).
 //!
-//! Two escapes already made is a win at the end of the round (0.98); another
-//! nation's win this round cuts the others down; the total-escapes variant
-//! gives every officer the best collective value. The German's value is
-//! `1 − (0.7·max + 0.3·mean)` of the officers' values, so with one officer
-//! the two values sum to 1. A finished game is its outcome.
+//! Two escapes made is a win at the end of the round (0.98); another
+//! nation's two escapes end the game this round (the others ×0.2); in the
+//! total-escapes variant (Variants) every officer gets the best collective
+//! value. Costs: a few thousand table reads per officer, no allocation; the
+//! tables (about 1 MB for this board, most of it the guard walks) are built
+//! on first use and shared by every thread.
 //!
 //! # What the rollout favours (`action_weight`)
 //!
 //! Uniform play spends the roll on hundreds of pointless moves and never
-//! collects anything. The policy (O(pawns) per action, no allocation) reads
-//! the same tables with fixed claim costs:
+//! claims anything; random officers never escape. The policy reads the same
+//! tables with a fixed price per card (O(POWs) per action, no allocation):
 //!
-//! - officers: moving the leading POW along his route (weight grows with
-//!   the circles gained), other POWs to the rooms of the Equipment the route
-//!   still needs (or the kit rooms), crossings that gain ground, claiming
-//!   that Equipment and assembling a kit, releases from solitary, escapes;
-//!   a POW sent to Appel goes to the circle nearest a needed room; Appel
-//!   answers keep the POWs that progressed out of reach of a guard; never
-//!   (weight 0) moves that lose ground, stepping onto a guard or stopping on
-//!   a guard post; `end` only once the roll is spent;
-//! - the German: arrests first, then guards moving toward POWs out in the
-//!   open, Shoot to Kill, Arrest Key/Pass Holder, Search cards on rooms
-//!   holding liable POWs, the general search after refusals, removing
-//!   Escape Attempt markers; `end` only once the roll is spent.
+//! - officers: a POW reaching a target first (1000); claiming Equipment the
+//!   leader's route still needs and assembling a kit (200); crossings that
+//!   gain ground (80); releases from solitary, Release, Talisman and Advance
+//!   Warning (60); moves weighted by the circles they gain — the leader and
+//!   the second escaper along their routes, the other POWs toward the rooms
+//!   of the Equipment (or kit) still needed; a POW sent to Appel to the
+//!   circle nearest those rooms; an Appel answer keeping back the POWs who
+//!   have come far and no guard can reach (Appel card); a confiscation
+//!   giving up what the route does not take. Never (0): moves that gain
+//!   nothing or lose ground, stepping onto a guard (Movement (pawns): a
+//!   self-arrest), stopping on a guard post, giving Equipment away. `end`
+//!   weighs 3 while more than one MP is left, 40 after.
+//! - the German: an arrest (a guard onto a POW: 400); Shoot to Kill, Arrest
+//!   Key / Pass Holder, Tunnel Detected (150); removing a nation's markers
+//!   after an escape (100); a Search card on a room holding POWs whose
+//!   officer holds Equipment (80); the general search after refusals;
+//!   clearing markers; guards moving toward POWs in the open (by circles
+//!   gained) and posting next to them; `end` only once the roll is spent.
+//!
+//! The greedy bot breaks ties between equal evaluations by these weights,
+//! so a turn with nothing to gain ends instead of shuffling.
+//!
+//! # Known weak spots
+//!
+//! Tunnels are never planned (only a POW already in one is counted), nor
+//! the Staff Car, Do-or-Die or Move Fast; own Escape Attempt markers are
+//! not in the route tables (a second POW walking a marked drop shows up as
+//! a gain only when he does it); the risk counts where POWs stand now, not
+//! the guards along the rest of the route; against a German who hunts, the
+//! officers wait too long in safe areas or walk into arrests.
 
 use crate::board::{Board, CircleId, Gate, Link, Symbol, Zone};
 use crate::cards::{Card, Equipment};
@@ -125,6 +167,7 @@ const NEAR_EXIT: u16 = 20;
 /// MP a guard watching an exit adds to the routes through it, and the most
 /// the guards add to one exit.
 const WATCHED: u32 = 8;
+/// See `WATCHED`.
 const WATCHED_MAX: u32 = 24;
 /// Claims a price list covers (more are never needed by two escapes).
 const BUY: usize = 9;
@@ -539,7 +582,7 @@ impl Colditz {
     /// just been sent there (Equipment cards, Escape Kits: «на любые кружки
     /// Области Сбора») and waits to be placed.
     fn spot(&self, t: &Tables, s: &State, p: PawnId) -> Option<CircleId> {
-        if s.pending.iter().any(|x| *x == Pending::ToAppel { pow: p }) {
+        if s.pending.contains(&Pending::ToAppel { pow: p }) {
             return Some(t.appel_spot);
         }
         self.active(s, p)
@@ -748,7 +791,7 @@ impl Colditz {
         for (i, st) in starts.iter().enumerate() {
             if let Some(st) = *st {
                 let (f, want) = Self::single_way(t, &prices, held, &watched, st);
-                if lead.map_or(true, |(b, _, _)| f < b) {
+                if !matches!(lead, Some((b, _, _)) if f >= b) {
                     lead = Some((f, i, want));
                 }
             }
@@ -764,10 +807,10 @@ impl Colditz {
             // classic rules keep it for the rest of the game.
             let kit_again = if s.classic && s.kits[n.index()] { 0 } else { self.kit_cost(t, s, n) };
             let mut best = (f64::MAX, [0u32; 4], leader);
-            for a in 0..starts.len() {
-                let Some((ca, aa)) = starts[a] else { continue };
-                for b in a + 1..starts.len() {
-                    let Some((cb, ab)) = starts[b] else { continue };
+            for (a, start_a) in starts.iter().enumerate() {
+                let Some((ca, aa)) = *start_a else { continue };
+                for (b, start_b) in starts.iter().enumerate().skip(a + 1) {
+                    let Some((cb, ab)) = *start_b else { continue };
                     // Both by the same exit: one kit and its watchers between them.
                     for (x, &w) in watched.iter().enumerate().take(t.exits.len()) {
                         for &(ra, da) in t.ways(x, ca) {
@@ -974,13 +1017,13 @@ impl Colditz {
         for p in Self::pows(n) {
             if let Some(c) = self.active(s, p) {
                 let f = t.fixed(held, c);
-                if leader.map_or(true, |(b, _, _)| f < b) {
+                if !matches!(leader, Some((b, _, _)) if f >= b) {
                     leader = Some((f, p, c));
                 }
             }
         }
         let second = Self::pows(n)
-            .filter(|&p| leader.map_or(true, |(_, l, _)| l != p))
+            .filter(|&p| leader.map(|(_, l, _)| l) != Some(p))
             .filter_map(|p| self.active(s, p).map(|c| (t.fixed(0, c), p)))
             .min()
             .map(|(_, p)| p);

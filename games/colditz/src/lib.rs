@@ -22,13 +22,16 @@ pub mod cards;
 mod claims;
 mod classic;
 pub mod data;
+pub mod deck;
 mod drawing;
 mod escape;
+pub mod fixed;
 mod heuristics;
 mod movement;
 mod pawn;
 mod play;
 mod position;
+mod reach;
 mod render;
 mod setup;
 mod state;
@@ -53,7 +56,7 @@ enum Plan {
     /// Nothing to keep.
     Checked,
     /// A move's destination and cost (from the path search).
-    Move(movement::Dest),
+    Move(reach::Dest),
     /// A crossing's equipment, count and marker.
     Cross((Equipment, u8, Option<Marker>)),
 }
@@ -85,6 +88,8 @@ pub struct Colditz {
     pub board: Board,
     /// The card manifests.
     pub manifests: Manifests,
+    /// `car_distance`, measured once.
+    car_distance: u16,
 }
 
 impl Colditz {
@@ -162,7 +167,9 @@ impl Colditz {
                 },
             ],
         };
-        Ok(Colditz { info, board, manifests })
+        let mut rules = Colditz { info, board, manifests, car_distance: 0 };
+        rules.car_distance = rules.measure_car_distance();
+        Ok(rules)
     }
 
     /// The manifest of the rules in play.
@@ -288,6 +295,13 @@ impl Colditz {
                 "сейчас решение принимаете не вы",
             ));
         }
+        self.check_own_decision(s, seat, a)
+    }
+
+    /// `check_action` for a seat that owes a decision now, the turn-in
+    /// cards aside: the waiting decision's answers, or what this moment of
+    /// the turn allows.
+    fn check_own_decision(&self, s: &State, seat: Seat, a: Action) -> Result<(), Illegal> {
         if let Some(p) = s.pending.first() {
             return self.check_pending(s, *p, a);
         }
@@ -343,9 +357,7 @@ impl Colditz {
             Phase::SetupGuards => {
                 out.push(Action::End);
                 if let Some(g) = self.next_barracks_guard(s) {
-                    out.extend(
-                        self.board.circles().filter(|&c| self.board.circle(c).guard_post).map(|c| Action::Deploy(g, c)),
-                    );
+                    out.extend(self.board.guard_posts.iter().map(|&c| Action::Deploy(g, c)));
                 }
             }
             Phase::Roll => {
@@ -407,7 +419,13 @@ impl Ruleset for Colditz {
         if !(s.pending.is_empty() && matches!(s.phase, Phase::Roll | Phase::Move)) {
             out.extend(Equipment::ALL.map(|e| Action::Play(Card::TurnIn(e), Arg::None, Arg::None)));
         }
-        sandtable_core::retain_legal(out, start, |a| self.check_action(s, seat, a).is_ok());
+        // `check_action` for a seat that owes a decision, with what does not
+        // depend on the action worked out once.
+        let turn_in = self.may_turn_in(s, seat);
+        sandtable_core::retain_legal(out, start, |a| match a {
+            Action::Play(card @ Card::TurnIn(_), x, y) if turn_in => self.check_play(s, seat, card, x, y).is_ok(),
+            _ => self.check_own_decision(s, seat, a).is_ok(),
+        });
         // Moves come from one search per pawn (`reach`), the same search
         // `check_move` runs: listing them through `check_action` one by one
         // would repeat it for every destination.

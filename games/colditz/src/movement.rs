@@ -2,13 +2,16 @@
 //! (but over POWs below in a tunnel); doors, inspection points, drops and wire
 //! take Equipment; guards post from the barracks and return to the office.
 
-use crate::board::{CircleId, Gate, Link, TunnelId, Zone};
+use crate::board::{flag, CircleId, Gate, Link, TunnelId, Zone, NO_ROOM};
 use crate::cards::Equipment;
-use crate::pawn::{Nation, PawnId, GERMAN};
+use crate::fixed::FixedVec;
+use crate::pawn::{Nation, PawnId, GERMAN, MAX_POWS};
 use crate::state::{Loc, Marker, State, TunnelState};
 use crate::{Action, Colditz};
+use crate::fixed::{CircleQueue, CircleSet, MAX_CIRCLES};
+use crate::reach::{Dest, Reach};
+use crate::pawn::PAWN_SLOTS;
 use sandtable_core::{Events, Illegal, Seat, Text};
-use std::collections::VecDeque;
 
 /// Movement: "a pawn can never move through a circle holding another pawn
 /// (on the same level)"; moving onto a guard is a POW giving himself up.
@@ -47,54 +50,67 @@ const TUNNEL_CIRCLE: Illegal = Illegal::fixed(
     "закончить движение на кружке Тоннеля может только Военнопленный внутри Тоннеля или Охранник, если Тоннель Обнаружен",
 );
 
-/// Who stands where, at the surface and below in the tunnels. Built in
-/// O(pawns + circles) per query; never stored in the state.
+/// Who stands where, at the surface and below in the tunnels: per circle,
+/// the pawn's slot + 1 (0: nobody). Built in O(pawns) after clearing
+/// 2 × `MAX_CIRCLES` bytes on the stack; never stored in the state. For one
+/// question about one circle, `Colditz::surface_pawn` is cheaper.
 pub(crate) struct Occupancy {
-    surface: Vec<Option<PawnId>>,
-    below: Vec<Option<PawnId>>,
+    surface: [u8; MAX_CIRCLES],
+    below: [u8; MAX_CIRCLES],
+    /// The circles with a pawn at the surface.
+    pub(crate) manned: CircleSet,
+    /// The circles with a guard at the surface.
+    pub(crate) guarded: CircleSet,
 }
 
 impl Occupancy {
-    pub(crate) fn of(rules: &Colditz, s: &State) -> Occupancy {
-        let n = rules.board.net.len();
-        let mut o = Occupancy { surface: vec![None; n], below: vec![None; n] };
+    pub(crate) fn of(_rules: &Colditz, s: &State) -> Occupancy {
+        let mut o = Occupancy::empty();
         for p in s.present() {
             if let Some(c) = s.pawn(p).circle() {
+                // Slots fit a byte: PAWN_SLOTS < 255.
+                let slot = p.index() as u8 + 1;
                 if s.pawn(p).in_tunnel {
-                    o.below[c.index()] = Some(p);
+                    o.below[c.index()] = slot;
                 } else {
-                    o.surface[c.index()] = Some(p);
+                    o.surface[c.index()] = slot;
+                    o.manned.insert(c);
                 }
+            }
+        }
+        // The last pawn on a circle is the one `at` names (two never share one).
+        for c in o.manned.indices() {
+            if Self::pawn(o.surface[c]).is_some_and(PawnId::is_guard) {
+                o.guarded.insert_index(c);
             }
         }
         o
     }
     /// A board with nobody on it: where a pawn could go were no pawn in its way.
-    pub(crate) fn empty(rules: &Colditz) -> Occupancy {
-        let n = rules.board.net.len();
-        Occupancy { surface: vec![None; n], below: vec![None; n] }
+    pub(crate) fn empty() -> Occupancy {
+        Occupancy {
+            surface: [0; MAX_CIRCLES],
+            below: [0; MAX_CIRCLES],
+            manned: CircleSet::EMPTY,
+            guarded: CircleSet::EMPTY,
+        }
+    }
+    fn pawn(slot: u8) -> Option<PawnId> {
+        slot.checked_sub(1).map(|i| PawnId::from_index(usize::from(i)))
     }
     /// The pawn on a circle at the surface.
     pub(crate) fn at(&self, c: CircleId) -> Option<PawnId> {
-        self.surface[c.index()]
+        Self::pawn(self.surface[c.index()])
     }
     /// The POW below a circle, in a tunnel.
     pub(crate) fn below(&self, c: CircleId) -> Option<PawnId> {
-        self.below[c.index()]
+        Self::pawn(self.below[c.index()])
     }
-}
-
-/// A place a pawn can reach this turn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Dest {
-    pub circle: CircleId,
-    pub tunnel: bool,
-    pub cost: u8,
 }
 
 impl Colditz {
     /// The tunnel and step of a circle, if it lies on a tunnel's course.
-    fn tunnel_of(&self, c: CircleId) -> Option<(TunnelId, u8)> {
+    pub(crate) fn tunnel_of(&self, c: CircleId) -> Option<(TunnelId, u8)> {
         self.board.circle(c).tunnel
     }
 
@@ -106,33 +122,45 @@ impl Colditz {
 
     /// A circle strictly inside a tunnel's course (not its entrance or exit):
     /// only a POW in the tunnel (or a guard over a detected one) may stop there.
+    /// O(1): a flag worked out when the board loads.
     pub(crate) fn is_tunnel_middle(&self, c: CircleId) -> bool {
-        match self.tunnel_of(c) {
-            Some((t, step)) => step > 0 && usize::from(step) + 1 < self.board.tunnels[t.index()].course.len(),
-            None => false,
-        }
+        self.board.flags(c) & flag::TUNNEL_MIDDLE != 0
     }
 
     /// Whether an Escape Attempt marker lets `nation` (or a guard, `None`)
     /// cross from `a` to `b` (markers open the way forward only).
-    fn marker_opens(&self, s: &State, a: CircleId, b: CircleId, nation: Option<Nation>) -> bool {
-        s.markers.iter().any(|m| m.a == a && m.b == b && nation.is_none_or(|n| m.nation == n))
+    pub(crate) fn marker_opens(&self, s: &State, a: CircleId, b: CircleId, nation: Option<Nation>) -> bool {
+        s.markers.iter().any(|m| m.a == a && m.b == b && nation.map_or(true, |n| m.nation == n))
     }
 
     /// A room guards may enter now: a Search card for it this turn, an Escape
     /// Attempt marker at one of its circles, or a detected tunnel starting in it.
     pub(crate) fn room_open_to_guards(&self, s: &State, room: u8) -> bool {
-        let in_room = |c: CircleId| self.board.circle(c).zone == Zone::Room(room);
-        s.search & (1 << room) != 0
-            || s.markers.iter().any(|m| in_room(m.a) || in_room(m.b))
-            || TunnelId::ALL
-                .into_iter()
-                .any(|t| self.guards_in_tunnel(s, t) && in_room(self.board.tunnels[t.index()].course[0]))
+        self.rooms_open_to_guards(s) & (1 << room) != 0
+    }
+
+    /// The rooms guards may enter now, a bit per room index (see
+    /// `room_open_to_guards`). O(markers).
+    pub(crate) fn rooms_open_to_guards(&self, s: &State) -> u32 {
+        let room_bit = |c: CircleId| match self.board.room_of[c.index()] {
+            NO_ROOM => 0,
+            r => 1u32 << r,
+        };
+        let mut open = s.search;
+        for m in s.markers.iter() {
+            open |= room_bit(m.a) | room_bit(m.b);
+        }
+        for t in TunnelId::ALL {
+            if self.guards_in_tunnel(s, t) {
+                open |= room_bit(self.board.tunnels[t.index()].course[0]);
+            }
+        }
+        open
     }
 
     /// Whether a guard may go onto a circle (occupants aside): never the staff
     /// car or the cells; a room or a safe area only when something opens it.
-    fn guard_may_enter(&self, s: &State, g: PawnId, c: CircleId) -> Result<(), Illegal> {
+    pub(crate) fn guard_may_enter(&self, s: &State, g: PawnId, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
         if circle.car {
             return Err(STAFF_CAR);
@@ -171,7 +199,7 @@ impl Colditz {
     /// Whether a POW may go onto a circle (occupants aside): never the staff
     /// car (its card) or the cells (arrest); doors and inspection points take
     /// a Key or a Pass (`cross`), except on the free way back from the outer cells.
-    fn pow_may_enter(&self, s: &State, p: PawnId, c: CircleId) -> Result<(), Illegal> {
+    pub(crate) fn pow_may_enter(&self, s: &State, p: PawnId, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
         if circle.car {
             return Err(STAFF_CAR);
@@ -205,7 +233,7 @@ impl Colditz {
     /// Whether a POW may finish a move on a circle: not a searchlight, not
     /// the middle of a tunnel unless he is in it — the target rule aside
     /// (`may_reach_target`).
-    fn pow_may_stop(&self, c: CircleId, tunnel: bool) -> Result<(), Illegal> {
+    pub(crate) fn pow_may_stop(&self, c: CircleId, tunnel: bool) -> Result<(), Illegal> {
         if tunnel {
             return Ok(());
         }
@@ -238,7 +266,7 @@ impl Colditz {
     /// Whether a guard may finish a move on a circle (one he may enter, see
     /// `guard_may_enter`): not a walkway or the Appel area, nor a tunnel
     /// circle unless the tunnel is detected; classic: not blocking the grey zone.
-    fn guard_may_stop(&self, s: &State, g: PawnId, c: CircleId) -> Result<(), Illegal> {
+    pub(crate) fn guard_may_stop(&self, s: &State, g: PawnId, c: CircleId) -> Result<(), Illegal> {
         let circle = self.board.circle(c);
         if circle.walkway {
             return Err(Illegal::fixed(
@@ -272,7 +300,7 @@ impl Colditz {
 
     /// Classic: `g` is the only guard moving this turn and some POW is out
     /// of the grey zone (in the outer courtyard or outside): he is chasing.
-    fn chasing(&self, s: &State, g: PawnId) -> bool {
+    pub(crate) fn chasing(&self, s: &State, g: PawnId) -> bool {
         let others = s.guards_moved & !(1u16 << (g.number() - 1));
         others == 0 && self.chase_on(s)
     }
@@ -291,138 +319,6 @@ impl Colditz {
     /// officer's kit, or one just used by a compatriot this turn.
     pub(crate) fn may_escape(&self, s: &State, nation: Nation) -> bool {
         s.kits[nation.index()] || s.kit_share[nation.index()]
-    }
-
-    /// Breadth-first search of where a pawn can go with `budget` MP.
-    /// O(circles + links) within the budget.
-    pub(crate) fn reach(&self, s: &State, occ: &Occupancy, p: PawnId, budget: u8) -> Vec<Dest> {
-        let Some(start) = s.pawn(p).circle() else {
-            return Vec::new();
-        };
-        let guard = p.is_guard();
-        let nation = p.nation();
-        let n = self.board.net.len();
-        let mut seen = vec![[false; 2]; n];
-        let mut out = Vec::new();
-        let mut queue = VecDeque::new();
-        let start_level = s.pawn(p).in_tunnel;
-        seen[start.index()][usize::from(start_level)] = true;
-        queue.push_back((start, start_level, 0u8));
-        // Classic: "The Appel zone is considered one big space — its first
-        // movement point out can be to any adjacent grey space": a POW there
-        // starts from every circle of the area at once (not a destination).
-        if s.classic && !guard && !start_level && self.board.circle(start).zone == Zone::Appel {
-            let mut area = VecDeque::from([start]);
-            while let Some(c) = area.pop_front() {
-                for (nb, link) in self.board.net.links(c) {
-                    if *link == Link::Step && self.board.circle(nb).zone == Zone::Appel && !seen[nb.index()][0] {
-                        seen[nb.index()][0] = true;
-                        area.push_back(nb);
-                        queue.push_back((nb, false, 0));
-                    }
-                }
-            }
-        }
-        while let Some((c, tunnel, cost)) = queue.pop_front() {
-            if cost >= budget {
-                continue;
-            }
-            for (nb, link) in self.board.net.links(c) {
-                let next = match (*link, tunnel) {
-                    // Classic: guards who took a tunnel "may use the tunnel to chase escapers".
-                    (Link::Tunnel, false)
-                        if guard && self.tunnel_of(c).is_some_and(|(t, _)| s.tunnel(t) == TunnelState::Taken) =>
-                    {
-                        Some(false)
-                    }
-                    (Link::Tunnel, false) => {
-                        // Into a tunnel only at its entrance, and only while open.
-                        match (self.tunnel_of(c), self.tunnel_of(nb)) {
-                            (Some((t, 0)), Some((_, 1)))
-                                if !guard && matches!(s.tunnel(t), TunnelState::Open | TunnelState::Detected) =>
-                            {
-                                Some(true)
-                            }
-                            _ => None,
-                        }
-                    }
-                    (Link::Tunnel, true) => {
-                        let t = self.tunnel_of(nb);
-                        let last = t.map(|(t, _)| self.board.tunnels[t.index()].course.len() as u8 - 1);
-                        match t {
-                            // 2016: out only by the exit; classic: back into the room too.
-                            Some((_, 0)) if s.classic => Some(false),
-                            Some((_, 0)) => None,
-                            Some((_, step)) if Some(step) == last => Some(false),
-                            Some(_) => Some(true),
-                            None => None,
-                        }
-                    }
-                    (_, true) => None,
-                    (Link::Step, false) => Some(false),
-                    (Link::Drop { upper, .. }, false) => {
-                        (upper == c && self.marker_opens(s, c, nb, if guard { None } else { nation })).then_some(false)
-                    }
-                    // Classic: guards move freely over barbed wire.
-                    (Link::Wire, false) if guard && s.classic => Some(false),
-                    (Link::Wire, false) => {
-                        self.marker_opens(s, c, nb, if guard { None } else { nation }).then_some(false)
-                    }
-                };
-                let Some(next_tunnel) = next else { continue };
-                if seen[nb.index()][usize::from(next_tunnel)] {
-                    continue;
-                }
-                seen[nb.index()][usize::from(next_tunnel)] = true;
-                let cost = cost + 1;
-                if next_tunnel {
-                    if occ.below(nb).is_none() {
-                        out.push(Dest { circle: nb, tunnel: true, cost });
-                        queue.push_back((nb, true, cost));
-                    }
-                    continue;
-                }
-                if guard {
-                    // Arrest: ending on a liable POW (or over one in a detected tunnel).
-                    if self.guard_may_enter(s, p, nb).is_err() {
-                        continue;
-                    }
-                    if let Some(q) = occ.at(nb) {
-                        // The arresting guard leaves for the office at once: where he
-                        // may not stop does not matter.
-                        if !q.is_guard() && self.liable(s, q) {
-                            out.push(Dest { circle: nb, tunnel: false, cost });
-                        }
-                        continue;
-                    }
-                    if self.guard_may_stop(s, p, nb).is_ok() {
-                        out.push(Dest { circle: nb, tunnel: false, cost });
-                    }
-                } else {
-                    // A POW may give himself up by moving onto a guard.
-                    if let Some(q) = occ.at(nb) {
-                        if q.is_guard() {
-                            out.push(Dest { circle: nb, tunnel: false, cost });
-                        }
-                        continue;
-                    }
-                    if self.pow_may_enter(s, p, nb).is_err() {
-                        continue;
-                    }
-                    let target = self.board.circle(nb).target;
-                    if self.pow_may_stop(nb, false).is_ok()
-                        && nation.is_some_and(|x| self.may_reach_target(s, x, nb).is_ok())
-                    {
-                        out.push(Dest { circle: nb, tunnel: false, cost });
-                    }
-                    if target {
-                        continue;
-                    }
-                }
-                queue.push_back((nb, false, cost));
-            }
-        }
-        out
     }
 
     /// Whose pawns a seat moves in its turn: the German's guards, an officer's POWs.
@@ -459,10 +355,15 @@ impl Colditz {
             ));
         }
         let occ = Occupancy::of(self, s);
-        match self.reach(s, &occ, p, s.mp).into_iter().filter(|d| d.circle == to).min_by_key(|d| (d.cost, d.tunnel)) {
-            Some(d) => Ok(d),
-            None => Err(self.move_refusal(s, &occ, p, to)),
-        }
+        let mut best: Option<Dest> = None;
+        // The search stops once the places as cheap as the first found are all in.
+        self.reach(s, &occ, p, s.mp, &mut Reach::new(), |d| {
+            if d.circle == to && best.map_or(true, |b| (d.cost, d.tunnel) < (b.cost, b.tunnel)) {
+                best = Some(d);
+            }
+            d.circle == to
+        });
+        best.ok_or_else(|| self.move_refusal(s, &occ, p, to))
     }
 
     /// Why `reach` does not list `to` for `p`: first what the circle itself
@@ -493,7 +394,16 @@ impl Colditz {
         if let Err(e) = destination {
             return e;
         }
-        let found = |occ: &Occupancy, budget: u8| self.reach(s, occ, p, budget).into_iter().find(|d| d.circle == to);
+        let found = |occ: &Occupancy, budget: u8| {
+            let mut first = None;
+            self.reach(s, occ, p, budget, &mut Reach::new(), |d| {
+                if d.circle == to && first.is_none() {
+                    first = Some(d);
+                }
+                d.circle == to
+            });
+            first
+        };
         if let Some(d) = found(occ, u8::MAX) {
             return Illegal::new(
                 "Colditz: Movement",
@@ -503,7 +413,7 @@ impl Colditz {
                 ),
             );
         }
-        if found(&Occupancy::empty(self), u8::MAX).is_some() {
+        if found(&Occupancy::empty(), u8::MAX).is_some() {
             return PAWN_IN_THE_WAY;
         }
         if !p.is_guard() && (in_tunnel || self.is_tunnel_middle(to)) {
@@ -547,20 +457,25 @@ impl Colditz {
         }
     }
 
-    /// Every legal `move` of the seat to act: one search per pawn.
+    /// Every legal `move` of the seat to act: one search per pawn, each
+    /// destination once, in circle order. No heap: the search's scratch
+    /// space is made once and reused.
     pub(crate) fn move_candidates(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         if s.mp == 0 {
             return;
         }
         let occ = Occupancy::of(self, s);
+        let mut r = Reach::new();
         for p in s.present().filter(|&p| self.owns(seat, p)) {
-            if s.pawn(p).circle().is_none_or(|c| self.board.circle(c).zone.is_cell()) {
+            if s.pawn(p).circle().map_or(true, |c| self.board.circle(c).zone.is_cell()) {
                 continue;
             }
-            let mut dests = self.reach(s, &occ, p, s.mp);
-            dests.sort_by_key(|d| (d.circle, d.cost));
-            dests.dedup_by_key(|d| d.circle);
-            out.extend(dests.into_iter().map(|d| Action::Move(p, d.circle)));
+            let mut dests = CircleSet::EMPTY;
+            self.reach(s, &occ, p, s.mp, &mut r, |d| {
+                dests.insert(d.circle);
+                false
+            });
+            out.extend(dests.indices().map(|i| Action::Move(p, self.board.id(i))));
         }
     }
 
@@ -839,7 +754,7 @@ impl Colditz {
                 "Охранники выставляются из Бараков только на Посты Охраны",
             ));
         }
-        if Occupancy::of(self, s).at(to).is_some() {
+        if self.surface_pawn(s, to).is_some() {
             return Err(PAWN_IN_THE_WAY);
         }
         if s.mp < 1 {
@@ -964,18 +879,19 @@ impl Colditz {
         Ok(())
     }
 
-    /// The free circle nearest the arrow of a POW's cell block.
+    /// The free circle nearest the arrow of a POW's cell block. A
+    /// breadth-first search on the stack, usually over a circle or two.
     pub(crate) fn release_circle(&self, s: &State, p: PawnId) -> Option<CircleId> {
         let cell = s.pawn(p).circle()?;
         let block = if self.board.circle(cell).zone == Zone::CellInner { 0 } else { 1 };
         let exit = self.board.cells[block].exit;
-        let occ = Occupancy::of(self, s);
-        let mut seen = vec![false; self.board.net.len()];
-        let mut queue = VecDeque::from([exit]);
-        seen[exit.index()] = true;
-        while let Some(c) = queue.pop_front() {
+        let mut seen = CircleSet::EMPTY;
+        let mut queue = CircleQueue::<CircleId, MAX_CIRCLES>::new();
+        queue.push(exit);
+        seen.insert(exit);
+        while let Some(c) = queue.pop() {
             let circle = self.board.circle(c);
-            if occ.at(c).is_none()
+            if self.surface_pawn(s, c).is_none()
                 && !circle.zone.is_cell()
                 && !circle.car
                 && circle.gate.is_none()
@@ -984,13 +900,21 @@ impl Colditz {
                 return Some(c);
             }
             for (nb, link) in self.board.net.links(c) {
-                if *link == Link::Step && !seen[nb.index()] {
-                    seen[nb.index()] = true;
-                    queue.push_back(nb);
+                if *link == Link::Step && seen.insert(nb) {
+                    queue.push(nb);
                 }
             }
         }
         None
+    }
+
+    /// The pawn at the surface of a circle, as [`Occupancy::at`] finds it
+    /// (the last in slot order, were two there): O(pawns), for one question.
+    pub(crate) fn surface_pawn(&self, s: &State, c: CircleId) -> Option<PawnId> {
+        (0..PAWN_SLOTS).rev().map(PawnId::from_index).find(|&p| {
+            let x = s.pawn(p);
+            x.loc == Loc::Circle(c) && !x.in_tunnel
+        })
     }
 
     /// Releases a POW from solitary (by doubles or by card).
@@ -1024,36 +948,66 @@ impl Colditz {
     /// Candidate crossings, postings, recalls, clears and releases (moves are
     /// listed separately by `move_candidates`).
     pub(crate) fn other_move_candidates(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
-        for p in s.present().filter(|&p| self.owns(seat, p)).collect::<Vec<_>>() {
+        // Each kind is listed only where its plain conditions hold (the rest
+        // of its check decides): clearing where a marker lies, crossing what
+        // needs Equipment, recalling from a post, releasing from a cell,
+        // posting on a free post. The order is that of the full list, filtered.
+        let moving = s.mp >= 1;
+        for p in s.present().filter(|&p| self.owns(seat, p)) {
             match s.pawn(p).loc {
                 Loc::Circle(c) => {
-                    for (nb, _) in self.board.net.links(c) {
-                        if p.is_guard() {
-                            out.push(Action::Clear(p, nb));
-                        } else {
-                            out.push(Action::Cross(p, nb));
-                        }
-                    }
+                    let circle = self.board.circle(c);
                     if p.is_guard() {
-                        out.push(Action::Recall(p));
+                        for &(nb, _) in self.board.links(c) {
+                            if s.markers.iter().any(|m| (m.a == c && m.b == nb) || (m.a == nb && m.b == c)) {
+                                out.push(Action::Clear(p, nb));
+                            }
+                        }
+                        if moving && circle.guard_post {
+                            out.push(Action::Recall(p));
+                        }
                     } else {
-                        out.push(Action::Release(p));
+                        if moving && !circle.zone.is_cell() && !s.pawn(p).in_tunnel {
+                            for &(nb, link) in self.board.links(c) {
+                                let crossing = match link {
+                                    Link::Step => self.board.flags(nb) & flag::GATE != 0,
+                                    Link::Drop { .. } | Link::Wire => true,
+                                    Link::Tunnel => false,
+                                };
+                                if crossing {
+                                    out.push(Action::Cross(p, nb));
+                                }
+                            }
+                        }
+                        if moving && s.releases > 0 && circle.zone.is_cell() {
+                            out.push(Action::Release(p));
+                        }
                     }
                 }
                 // Guards are alike: only the lowest-numbered one in the barracks is listed.
-                Loc::Barracks if Some(p) == self.next_barracks_guard(s) => {
+                Loc::Barracks if moving && !(s.classic && s.posting_closed) && Some(p) == self.next_barracks_guard(s) => {
+                    let mut manned = CircleSet::EMPTY;
+                    for q in s.present() {
+                        if let (Some(c), false) = (s.pawn(q).circle(), s.pawn(q).in_tunnel) {
+                            manned.insert(c);
+                        }
+                    }
                     out.extend(
-                        self.board.circles().filter(|&c| self.board.circle(c).guard_post).map(|c| Action::Deploy(p, c)),
+                        self.board.guard_posts.iter().filter(|&&c| !manned.contains(c)).map(|&c| Action::Deploy(p, c)),
                     );
                 }
                 _ => {}
             }
         }
         if let Some(n) = Nation::of_seat(seat) {
-            let mine: Vec<PawnId> = s.present().filter(|q| q.nation() == Some(n)).collect();
-            for e in Equipment::ALL {
-                for (i, &p) in mine.iter().enumerate() {
-                    for &q in &mine[i + 1..] {
+            let mine: FixedVec<PawnId, { MAX_POWS as usize }> = s.present().filter(|q| q.nation() == Some(n)).collect();
+            let symbol = |p: PawnId| s.pawn(p).circle().filter(|_| !s.pawn(p).in_tunnel).and_then(|c| self.board.symbol(c));
+            for e in Equipment::ALL.into_iter().filter(|e| s.stock[e.index()] > 0) {
+                // Two POWs in rooms with the equipment's symbol (`check_claim`).
+                let claimants: FixedVec<PawnId, { MAX_POWS as usize }> =
+                    mine.iter().copied().filter(|&p| symbol(p) == Some(e.symbol())).collect();
+                for (i, &p) in claimants.iter().enumerate() {
+                    for &q in &claimants[i + 1..] {
                         out.push(Action::Claim(e, p, q));
                     }
                 }
@@ -1064,13 +1018,13 @@ impl Colditz {
 
     /// Candidate kits: POWs standing in kit rooms, with the part cards in hand.
     fn kit_candidates(&self, s: &State, n: Nation, mine: &[PawnId], out: &mut Vec<Action>) {
-        use crate::action::Piece;
+        use crate::action::{canonical_kit, Piece};
         use crate::board::Symbol;
         use crate::cards::Card;
         if s.kits[n.index()] {
             return;
         }
-        let by_symbol = |sym: Symbol| -> Vec<PawnId> {
+        let by_symbol = |sym: Symbol| -> FixedVec<PawnId, { MAX_POWS as usize }> {
             mine.iter()
                 .copied()
                 .filter(|&p| s.pawn(p).circle().and_then(|c| self.board.symbol(c)) == Some(sym) && !s.pawn(p).in_tunnel)
@@ -1079,26 +1033,21 @@ impl Colditz {
         let [food, disguise, documents, compass] = Symbol::KIT.map(by_symbol);
         let hand = &s.hands[n.seat().index()];
         let has = |c: Card| hand.contains(&c);
-        let canonical = |v: Vec<Piece>| Action::Kit(crate::action::canonical_kit(v));
-        let pairs = |a: &[PawnId], b: &[PawnId]| -> Vec<[PawnId; 2]> {
-            a.iter().flat_map(|&x| b.iter().map(move |&y| [x, y])).collect()
-        };
-        let ab = pairs(&food, &disguise);
-        let cd = pairs(&documents, &compass);
-        for [f, d] in &ab {
-            for [o, c] in &cd {
-                out.push(canonical(vec![Piece::Pow(*f), Piece::Pow(*d), Piece::Pow(*o), Piece::Pow(*c)]));
+        // Pairs of POWs, one from each list, in the order of the lists.
+        for (&f, &d) in food.iter().flat_map(|f| disguise.iter().map(move |d| (f, d))) {
+            for (&o, &c) in documents.iter().flat_map(|o| compass.iter().map(move |c| (o, c))) {
+                out.push(Action::Kit(canonical_kit([Piece::Pow(f), Piece::Pow(d), Piece::Pow(o), Piece::Pow(c)])));
             }
             if has(Card::KitPartB) {
-                out.push(canonical(vec![Piece::Part(Card::KitPartB), Piece::Pow(*f), Piece::Pow(*d)]));
+                out.push(Action::Kit(canonical_kit([Piece::Part(Card::KitPartB), Piece::Pow(f), Piece::Pow(d)])));
             }
         }
         if has(Card::KitPartA) {
-            for [o, c] in &cd {
-                out.push(canonical(vec![Piece::Part(Card::KitPartA), Piece::Pow(*o), Piece::Pow(*c)]));
+            for (&o, &c) in documents.iter().flat_map(|o| compass.iter().map(move |c| (o, c))) {
+                out.push(Action::Kit(canonical_kit([Piece::Part(Card::KitPartA), Piece::Pow(o), Piece::Pow(c)])));
             }
             if has(Card::KitPartB) {
-                out.push(canonical(vec![Piece::Part(Card::KitPartA), Piece::Part(Card::KitPartB)]));
+                out.push(Action::Kit(canonical_kit([Piece::Part(Card::KitPartA), Piece::Part(Card::KitPartB)])));
             }
         }
     }

@@ -4,8 +4,10 @@
 use crate::action::Arg;
 use crate::board::{Link, TunnelId, Zone};
 use crate::cards::{Card, Equipment};
-use crate::movement::Occupancy;
-use crate::pawn::{Nation, PawnId, GERMAN};
+use crate::board::CircleId;
+use crate::fixed::{CircleQueue, FixedVec, MAX_CIRCLES};
+use crate::pawn::{Nation, PawnId, GERMAN, PAWN_SLOTS};
+use crate::turn::Throws;
 use crate::state::{Loc, Pending, Phase, State, TunnelState};
 use crate::{Action, Colditz};
 use sandtable_core::{Audience, Events, Illegal, Seat, Text};
@@ -17,11 +19,37 @@ const fn bad(en: &'static str, ru: &'static str) -> Illegal {
 
 impl Colditz {
     /// Candidate card plays and discards for the seat to act.
+    ///
+    /// Targets are listed only where they meet the card's plain conditions
+    /// (a guard on the board, one's own POW in a cell…): `check_play`
+    /// refuses the others anyway, and listing them would only cost checks.
+    /// The order is that of the full list, filtered.
     pub(crate) fn card_candidates(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
-        let hand: Vec<Card> = s.hands[seat.index()].cards().to_vec();
-        let pawns: Vec<PawnId> = s.present().collect();
-        for card in hand {
+        let me = Nation::of_seat(seat);
+        let own = |p: PawnId| me.is_some() && p.nation() == me;
+        let at = |p: PawnId| s.pawn(p).circle().map(|c| (c, self.board.circle(c)));
+        // Guards on the board; POWs on the board at the surface, out of the cells.
+        let guard_on_board = |p: PawnId| p.is_guard() && at(p).is_some();
+        let pow_free = |p: PawnId| {
+            !p.is_guard() && !s.pawn(p).in_tunnel && at(p).is_some_and(|(_, c)| !c.zone.is_cell())
+        };
+        let pawns: FixedVec<PawnId, PAWN_SLOTS> = s.present().collect();
+        for &card in s.hands[seat.index()].cards() {
             out.push(Action::Discard(card));
+            let targets = |keep: &dyn Fn(PawnId) -> bool| -> FixedVec<PawnId, PAWN_SLOTS> {
+                pawns.iter().copied().filter(|&p| keep(p)).collect()
+            };
+            let singles = |out: &mut Vec<Action>, keep: &dyn Fn(PawnId) -> bool| {
+                out.extend(targets(keep).into_iter().map(|p| Action::Play(card, Arg::Pawn(p), Arg::None)));
+            };
+            let pairs = |out: &mut Vec<Action>, first: &dyn Fn(PawnId) -> bool, second: &dyn Fn(PawnId) -> bool, ordered: bool| {
+                let second = targets(second);
+                for a in targets(first) {
+                    for &b in second.iter().filter(|&&b| !ordered || a < b) {
+                        out.push(Action::Play(card, Arg::Pawn(a), Arg::Pawn(b)));
+                    }
+                }
+            };
             match card {
                 Card::BribeOne | Card::TurnIn(_) | Card::Sabotage | Card::Appel => {
                     out.push(Action::Play(card, Arg::None, Arg::None));
@@ -38,44 +66,51 @@ impl Colditz {
                 }
                 Card::Release if s.classic => {
                     // Classic: one of his POWs in the outer cells may appear nearer the exit.
-                    for &p in pawns.iter().filter(|&&p| Nation::of_seat(seat).is_some_and(|n| p.nation() == Some(n))) {
+                    for p in targets(&own) {
                         out.push(Action::Play(card, Arg::Pawn(p), Arg::None));
+                        let outer_cell = at(p).is_some_and(|(_, c)| c.zone == Zone::CellOuter);
+                        if !outer_cell {
+                            continue;
+                        }
                         let Some(default) = self.release_circle(s, p) else { continue };
-                        let outer_cell =
-                            s.pawn(p).circle().is_some_and(|c| self.board.circle(c).zone == Zone::CellOuter);
-                        if outer_cell {
-                            out.extend(
-                                self.board
-                                    .circles()
-                                    .filter(|&c| self.board.to_exit[c.index()] < self.board.to_exit[default.index()])
-                                    .filter(|&c| self.board.circle(c).zone == Zone::Outer)
-                                    .map(|c| Action::Play(card, Arg::Pawn(p), Arg::Circle(c))),
-                            );
-                        }
+                        // Circles he may stand on (the rest of the check is the card's).
+                        let standable = |c: CircleId| {
+                            let x = self.board.circle(c);
+                            x.gate.is_none() && !x.searchlight && !self.is_tunnel_middle(c)
+                        };
+                        out.extend(
+                            self.board
+                                .outer_circles
+                                .iter()
+                                .filter(|&&c| self.board.to_exit[c.index()] < self.board.to_exit[default.index()])
+                                .filter(|&&c| standable(c))
+                                .map(|&c| Action::Play(card, Arg::Pawn(p), Arg::Circle(c))),
+                        );
                     }
                 }
-                Card::Diversion
-                | Card::Release
-                | Card::StaffCar
-                | Card::MoveFast(_)
-                | Card::ArrestKeyHolder
-                | Card::ArrestPassHolder => {
-                    out.extend(pawns.iter().map(|&p| Action::Play(card, Arg::Pawn(p), Arg::None)));
-                }
-                Card::Inspection | Card::Tunnel(_) | Card::ShootToKill => {
-                    // Only pairs the card can take: two guards; two of one's POWs; a guard and a POW.
-                    let guards: Vec<PawnId> = pawns.iter().copied().filter(|p| p.is_guard()).collect();
-                    let pows: Vec<PawnId> = pawns.iter().copied().filter(|p| !p.is_guard()).collect();
-                    let (first, second) = match card {
-                        Card::Inspection => (&guards, &guards),
-                        Card::Tunnel(_) => (&pows, &pows),
-                        _ => (&guards, &pows),
-                    };
-                    for &a in first {
-                        for &b in second {
-                            out.push(Action::Play(card, Arg::Pawn(a), Arg::Pawn(b)));
-                        }
+                Card::Diversion => singles(out, &guard_on_board),
+                Card::Release => singles(out, &|p| own(p) && at(p).is_some_and(|(_, c)| c.zone.is_cell())),
+                Card::StaffCar => singles(out, &|p| {
+                    own(p) && !s.pawn(p).in_tunnel && at(p).is_some_and(|(c, _)| self.board.net.link(c, self.board.car).is_some())
+                }),
+                Card::MoveFast(room) => {
+                    if self.free_in_room(s, room).is_some() {
+                        singles(out, &|p| own(p) && pow_free(p));
                     }
+                }
+                Card::ArrestKeyHolder | Card::ArrestPassHolder => {
+                    singles(out, &|p| !p.is_guard() && at(p).is_some_and(|(_, c)| !c.zone.is_cell()))
+                }
+                // Only pairs the card can take: two guards; two of one's POWs; a guard and a POW.
+                Card::Inspection => pairs(out, &guard_on_board, &guard_on_board, true),
+                Card::Tunnel(t) => {
+                    let room = self.board.circle(self.board.tunnels[t.index()].course[0]).zone;
+                    let in_room = |p: PawnId| own(p) && pow_free(p) && at(p).is_some_and(|(_, c)| c.zone == room);
+                    pairs(out, &in_room, &in_room, true);
+                }
+                Card::ShootToKill => {
+                    let outside = |p: PawnId| pow_free(p) && at(p).is_some_and(|(_, c)| c.zone == Zone::Outside);
+                    pairs(out, &guard_on_board, &outside, false);
                 }
                 Card::TunnelDetected => {
                     out.extend(TunnelId::ALL.map(|t| Action::Play(card, Arg::Tunnel(t), Arg::None)))
@@ -85,10 +120,15 @@ impl Colditz {
                 _ => {}
             }
         }
-        if let Some(me) = Nation::of_seat(seat) {
-            for n in self.nations(s) {
-                out.extend(Equipment::ALL.map(|e| Action::Give(e, n)));
-                out.extend(s.hands[seat.index()].cards().iter().map(|&c| Action::GiveCard(c, n)));
+        if let Some(me) = me {
+            // Equipment is given in the 2016 rules, cards in the classic
+            // rules, to another officer in the game (`check_give`, `check_give_card`).
+            for n in self.nations(s).filter(|&n| n != me) {
+                if !s.classic {
+                    out.extend(Equipment::ALL.into_iter().filter(|&e| s.holds(me, e) > 0).map(|e| Action::Give(e, n)));
+                } else if !s.eliminated[n.index()] {
+                    out.extend(s.hands[seat.index()].cards().iter().map(|&c| Action::GiveCard(c, n)));
+                }
             }
             if s.classic && s.kits[me.index()] {
                 out.extend(s.present().filter(|q| q.nation() == Some(me)).map(Action::DoOrDie));
@@ -377,7 +417,7 @@ impl Colditz {
             ));
         }
         let circle = self.board.circle(c);
-        let free = Occupancy::of(self, s).at(c).is_none();
+        let free = self.surface_pawn(s, c).is_none();
         let nearer = default.is_some_and(|d| self.board.to_exit[c.index()] < self.board.to_exit[d.index()]);
         if circle.zone != Zone::Outer
             || !free
@@ -395,12 +435,10 @@ impl Colditz {
         Ok(())
     }
 
-    /// A free circle in a room.
+    /// A free circle in a room, the first in circle order. O(room × pawns).
     pub(crate) fn free_in_room(&self, s: &State, room: u8) -> Option<crate::CircleId> {
-        let occ = Occupancy::of(self, s);
-        self.board.circles().find(|&c| {
-            self.board.circle(c).zone == Zone::Room(room) && occ.at(c).is_none() && !self.is_tunnel_middle(c)
-        })
+        let circles = self.board.room_circles.get(usize::from(room))?;
+        circles.iter().copied().find(|&c| self.surface_pawn(s, c).is_none() && !self.is_tunnel_middle(c))
     }
 
     /// Plays a card: it leaves the hand for the bottom of its deck, then acts.
@@ -423,7 +461,7 @@ impl Colditz {
                 s.search |= 1 << room;
                 // Officers with POWs in the room whose cards make them liable may answer
                 // with Advance Warning; each is asked, holding one or not.
-                for n in self.nations(s).collect::<Vec<_>>() {
+                for n in self.nations(s) {
                     let threatened = s.present().any(|q| {
                         q.nation() == Some(n)
                             && !s.pawn(q).in_tunnel
@@ -438,11 +476,17 @@ impl Colditz {
                 let first = (s.dice.d6(), s.dice.d6());
                 let mut extra = 0u8;
                 let mut last = first;
-                let mut rolls = vec![first.0, first.1];
+                // The dice are listed only for the events (classic doubles have no limit).
+                let mut rolls = Vec::new();
+                if ev.is_on() {
+                    rolls.extend([first.0, first.1]);
+                }
                 let mut n = 0;
                 while last.0 == last.1 && (s.classic || n < 2) {
                     last = (s.dice.d6(), s.dice.d6());
-                    rolls.extend([last.0, last.1]);
+                    if ev.is_on() {
+                        rolls.extend([last.0, last.1]);
+                    }
                     extra += last.0 + last.1;
                     n += 1;
                 }
@@ -472,11 +516,13 @@ impl Colditz {
             (Card::Release, Arg::Pawn(p), Arg::Circle(c)) => self.release_to(s, p, c, ev),
             (Card::Release, Arg::Pawn(p), _) => self.release(s, p, ev),
             (Card::Sabotage, ..) => {
-                let hand: Vec<Card> = s.hands[0].cards().to_vec();
+                // A copy of the hand on the stack, shuffled to pick the two lost.
+                let mut copy = [Card::Release; crate::deck::MAX_DECK];
+                let hand = &mut copy[..s.hands[0].len()];
+                hand.copy_from_slice(s.hands[0].cards());
                 let lose = hand.len().min(2);
-                let mut hand = hand;
-                s.dice.shuffle(&mut hand);
-                for c in hand.into_iter().take(lose) {
+                s.dice.shuffle(hand);
+                for &c in hand.iter().take(lose) {
                     s.hands[0].remove(&c);
                     s.security.put_bottom(c);
                 }
@@ -490,7 +536,7 @@ impl Colditz {
             (Card::Tunnel(t), Arg::Pawn(p), Arg::Pawn(q)) => {
                 s.tunnels[t.index()] = TunnelState::Open;
                 s.broke_out[t.index()] = false;
-                let course = self.board.tunnels[t.index()].course.clone();
+                let course = &self.board.tunnels[t.index()].course;
                 for (pawn, step) in [(p, 1usize), (q, 2usize)] {
                     let c = course[step.min(course.len() - 1)];
                     let x = s.pawn_mut(pawn);
@@ -515,14 +561,15 @@ impl Colditz {
     }
 
     /// Circles between a guard and a POW outside, by links other than drops
-    /// (walls block the view; wire does not). O(circles + links).
+    /// (walls block the view; wire does not). O(circles + links), on the stack.
     pub(crate) fn line_of_fire(&self, s: &State, g: PawnId, q: PawnId) -> Option<u8> {
         let from = s.pawn(g).circle()?;
         let to = s.pawn(q).circle()?;
-        let mut dist = vec![u8::MAX; self.board.net.len()];
+        let mut dist = [u8::MAX; MAX_CIRCLES];
         dist[from.index()] = 0;
-        let mut queue = VecDeque::from([from]);
-        while let Some(c) = queue.pop_front() {
+        let mut queue = CircleQueue::<CircleId, MAX_CIRCLES>::new();
+        queue.push(from);
+        while let Some(c) = queue.pop() {
             if c == to {
                 return Some(dist[c.index()]);
             }
@@ -535,7 +582,7 @@ impl Colditz {
                     continue;
                 }
                 dist[nb.index()] = dist[c.index()].saturating_add(1);
-                queue.push_back(nb);
+                queue.push(nb);
             }
         }
         None
@@ -577,16 +624,13 @@ impl Colditz {
     /// from the car to the nearest target; success escapes, failure is solitary.
     /// These throws draw no cards.
     fn drive_staff_car(&self, s: &mut State, p: PawnId, ev: &mut Events) {
-        let mut total: u16 = 0;
-        let mut dice = Vec::new();
+        let mut throws = Throws::new(ev.is_on());
         for _ in 0..6 {
-            for t in self.throw_with_doubles(s) {
-                total += u16::from(t.0 + t.1);
-                dice.extend([t.0, t.1]);
-            }
+            self.throw_with_doubles(s, &mut throws);
         }
+        let total = u16::try_from(throws.total).unwrap_or(u16::MAX);
         let distance = self.car_distance();
-        ev.roll("Colditz: Cards", &dice, || {
+        ev.roll("Colditz: Cards", &throws.dice, || {
             Text::new(
                 format!("staff car: {total} against {distance}"),
                 format!("Штабной Автомобиль: {total} против {distance}"),
@@ -601,8 +645,14 @@ impl Colditz {
 
     /// Circles from the car to a target through the main gate (the circle
     /// `pass-m` on the authored board) and over the main bridge; guards and
-    /// gates aside. Without such a circle, the nearest target.
+    /// gates aside. Without such a circle, the nearest target. Measured once,
+    /// when the board loads: O(1).
     pub fn car_distance(&self) -> u16 {
+        self.car_distance
+    }
+
+    /// [`Colditz::car_distance`], measured: two breadth-first searches.
+    pub(crate) fn measure_car_distance(&self) -> u16 {
         match self.board.find("pass-m") {
             Some(gate) => self
                 .step_distance(self.board.car, |c| c == gate)
@@ -634,7 +684,7 @@ impl Colditz {
     /// officer holds Equipment goes to solitary and loses one Equipment card
     /// each; the room's markers go; the guard goes to the barracks.
     pub(crate) fn resolve_search(&self, s: &mut State, g: PawnId, room: u8, ev: &mut Events) {
-        let in_room: Vec<PawnId> = s
+        let in_room: FixedVec<PawnId, PAWN_SLOTS> = s
             .present()
             .filter(|&q| !q.is_guard() && !s.pawn(q).in_tunnel)
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Room(room)))

@@ -4,7 +4,9 @@ use crate::cards::Card;
 use crate::pawn::{guards_for, Nation, PawnId, PAWN_SLOTS};
 use crate::state::{Loc, Pawn, Phase, State, TunnelState};
 use crate::{pawns_per_officer, Colditz};
-use sandtable_core::{Deck, Dice, Hand, Setup, SetupError, Text};
+use crate::deck::{Deck, Hand};
+use crate::fixed::FixedVec;
+use sandtable_core::{Dice, Setup, SetupError, Text};
 
 impl Colditz {
     /// A new game from resolved options.
@@ -81,7 +83,7 @@ impl Colditz {
             round,
             turn: 0,
             phase: Phase::SetupGuards,
-            pending: Vec::new(),
+            pending: FixedVec::new(),
             mp: 0,
             releases: 0,
             pawns,
@@ -94,7 +96,7 @@ impl Colditz {
             equipment: [[0; 4]; 5],
             kits,
             kit_parts_aside,
-            markers: Vec::new(),
+            markers: FixedVec::new(),
             tunnels: [TunnelState::Closed; 3],
             search: 0,
             escapes: [0; 5],
@@ -104,7 +106,7 @@ impl Colditz {
             kit_share: [false; 5],
             posting_closed: false,
             return_strayed: false,
-            opened: Vec::new(),
+            opened: FixedVec::new(),
             played: 0,
             guards_moved: 0,
             appel_waiting: 0,

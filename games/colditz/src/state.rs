@@ -1,11 +1,25 @@
 //! What changes during a game of Colditz. Plain data; the board and the card
 //! manifests live in [`crate::Colditz`].
 
-use crate::board::{CircleId, TunnelId};
+use crate::board::{CircleId, TunnelId, MAX_CELLS, MAX_GATES, MAX_MARKED_LINKS};
 use crate::cards::{Card, Equipment};
+use crate::deck::{Deck, Hand};
+use crate::fixed::FixedVec;
 use crate::pawn::{Nation, PawnId, PAWN_SLOTS};
-use sandtable_core::{Deck, Dice, Hand};
+use sandtable_core::Dice;
 use serde::{Deserialize, Serialize};
+
+/// Most waiting decisions at once. Each is answered before any other action
+/// but a turn-in card (which adds none), so the list only grows within one
+/// action: at most one `ChooseCell` per solitary cell (a classic general
+/// search or tunnel raid sends several POWs), one `Confiscate`, `Warn` and
+/// `EscapeMarkers` per officer, four `ToAppel` (a kit) and one `Talisman`.
+pub const MAX_PENDING: usize = MAX_CELLS + 3 * 5 + 4 + 1;
+/// Most Escape Attempt markers: one per drop or wire link (a new marker
+/// replaces the one on its link).
+pub const MAX_MARKERS: usize = MAX_MARKED_LINKS;
+/// Most passages a Key or Pass opened in one turn (classic): each gate once.
+pub const MAX_OPENED: usize = MAX_GATES;
 
 /// Where a pawn is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -192,8 +206,8 @@ pub struct State {
     pub turn: u8,
     /// The phase.
     pub phase: Phase,
-    /// Waiting decisions, first first.
-    pub pending: Vec<Pending>,
+    /// Waiting decisions, first first (at most [`MAX_PENDING`]).
+    pub pending: FixedVec<Pending, MAX_PENDING>,
     /// Movement points left this turn.
     pub mp: u8,
     /// Releases from solitary left this turn (one per doubles thrown).
@@ -218,8 +232,8 @@ pub struct State {
     pub kits: [bool; 5],
     /// Escape Kit (part) cards set aside for six players (the German keeps them face down).
     pub kit_parts_aside: Vec<Card>,
-    /// Escape Attempt markers.
-    pub markers: Vec<Marker>,
+    /// Escape Attempt markers (at most [`MAX_MARKERS`]).
+    pub markers: FixedVec<Marker, MAX_MARKERS>,
     /// The tunnels.
     pub tunnels: [TunnelState; 3],
     /// Rooms Search cards opened to guards this turn (bit = room index):
@@ -239,7 +253,7 @@ pub struct State {
     pub kit_share: [bool; 5],
     /// Classic: doors and inspection points a Key or Pass opened this turn —
     /// "the passage thus opened remains so for the player's entire turn".
-    pub opened: Vec<CircleId>,
+    pub opened: FixedVec<CircleId, MAX_OPENED>,
     /// 2016: movement this turn went elsewhere than moving the officer's POWs
     /// heading back from the outer cells by the shortest route, while one was
     /// out: at the end of the turn they lose their immunity.

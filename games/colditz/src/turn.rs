@@ -2,7 +2,8 @@
 
 use crate::board::TunnelId;
 use crate::cards::Card;
-use crate::pawn::{guards_for, Nation, PawnId, GERMAN};
+use crate::fixed::FixedVec;
+use crate::pawn::{guards_for, Nation, PawnId, GERMAN, MAX_GUARDS, PAWN_SLOTS};
 use crate::state::{Loc, Phase, State, TunnelState};
 use crate::Colditz;
 use sandtable_core::{Audience, Events, Illegal, Outcome, Seat, SeatSet, Text};
@@ -10,33 +11,75 @@ use sandtable_core::{Audience, Events, Illegal, Outcome, Seat, SeatSet, Text};
 /// The hand limit for Opportunity and Security cards.
 pub const HAND_LIMIT: usize = 3;
 
+/// Throws of 2d6 added up (a movement roll, a general search's range, the
+/// staff car's or a Do-or-Die's run): running figures, and the dice
+/// themselves only while events are recorded — classic doubles roll again
+/// without limit, so no fixed list would do, and a search's playouts
+/// (events off) touch no heap.
+pub(crate) struct Throws {
+    /// The dice, in order, when recording (else empty, never allocated).
+    pub dice: Vec<u8>,
+    record: bool,
+    /// Throws made.
+    pub count: u32,
+    /// The sum of the dice.
+    pub total: u32,
+    /// Throws that were doubles.
+    pub doubles: u32,
+    /// Throws of 5 or less (2016: a card draw).
+    pub low: u32,
+    /// Throws of 3, 7 or 11 (classic: a card draw each).
+    pub lucky: u32,
+}
+
+impl Throws {
+    /// No throw yet; `record`: keep the dice (for the events).
+    pub(crate) fn new(record: bool) -> Throws {
+        Throws { dice: Vec::new(), record, count: 0, total: 0, doubles: 0, low: 0, lucky: 0 }
+    }
+
+    fn add(&mut self, (a, b): (u8, u8)) {
+        let sum = a + b;
+        self.count += 1;
+        self.total += u32::from(sum);
+        self.doubles += u32::from(a == b);
+        self.low += u32::from(sum <= 5);
+        self.lucky += u32::from(matches!(sum, 3 | 7 | 11));
+        if self.record {
+            self.dice.extend([a, b]);
+        }
+    }
+}
+
 impl Colditz {
     /// Rolls 2d6 for movement; doubles roll again (2016: at most two extra
-    /// rolls; classic: without limit), adding up. Returns the throws.
-    pub(crate) fn throw_with_doubles(&self, s: &mut State) -> Vec<(u8, u8)> {
-        let mut throws = Vec::new();
+    /// rolls; classic: without limit), adding the throws to `into`.
+    pub(crate) fn throw_with_doubles(&self, s: &mut State, into: &mut Throws) {
+        let mut n = 0;
         loop {
             let t = (s.dice.d6(), s.dice.d6());
-            throws.push(t);
-            let extra_allowed = s.classic || throws.len() < 3;
+            into.add(t);
+            n += 1;
+            let extra_allowed = s.classic || n < 3;
             if t.0 != t.1 || !extra_allowed {
-                return throws;
+                return;
             }
         }
     }
 
     /// The movement roll: MP, releases (one per doubles, officers), the card draw.
     pub(crate) fn do_roll(&self, s: &mut State, seat: Seat, ev: &mut Events) {
-        let throws = self.throw_with_doubles(s);
-        let total: u8 = throws.iter().map(|t| t.0 + t.1).sum();
+        let mut throws = Throws::new(ev.is_on());
+        self.throw_with_doubles(s, &mut throws);
+        // Past 255 (twenty-odd classic doubles in a row) the points stop counting.
+        let total = u8::try_from(throws.total).unwrap_or(u8::MAX);
         s.mp = total;
         s.phase = Phase::Move;
-        let doubles = throws.iter().filter(|t| t.0 == t.1).count() as u8;
+        let doubles = u8::try_from(throws.doubles).unwrap_or(u8::MAX);
         if seat != GERMAN {
             s.releases = doubles;
         }
-        let dice: Vec<u8> = throws.iter().flat_map(|t| [t.0, t.1]).collect();
-        ev.roll("Colditz: Movement", &dice, || {
+        ev.roll("Colditz: Movement", &throws.dice, || {
             Text::new(
                 format!("movement roll: {total} points ({doubles} doubles)"),
                 format!("бросок на движение: {total} очков (дублей: {doubles})"),
@@ -45,11 +88,7 @@ impl Colditz {
         // Cards: 2016 — one card if a throw is 5 or less; classic — one for
         // each throw of 3, 7 or 11. (Taking the draw and the extra rolls never
         // hurts, so the engine always takes them.)
-        let draws = if s.classic {
-            throws.iter().filter(|t| matches!(t.0 + t.1, 3 | 7 | 11)).count()
-        } else {
-            usize::from(throws.iter().any(|t| t.0 + t.1 <= 5))
-        };
+        let draws = if s.classic { throws.lucky } else { u32::from(throws.low > 0) };
         for _ in 0..draws {
             self.draw_card(s, seat, ev);
         }
@@ -106,7 +145,8 @@ impl Colditz {
         if let Some(nation) = Nation::of_seat(seat) {
             if s.classic {
                 self.guard_post_arrests(s, nation, ev);
-                for p in s.present().filter(|p| p.nation() == Some(nation)).collect::<Vec<_>>() {
+                let mine: FixedVec<PawnId, PAWN_SLOTS> = s.present().filter(|p| p.nation() == Some(nation)).collect();
+                for p in mine {
                     // Classic summary: immune "as long as the POW moves at least
                     // 1 step closer to returning to the Inner Courtyard each turn".
                     let Some(c) = s.pawn(p).circle() else {
@@ -146,7 +186,8 @@ impl Colditz {
                     s.pawn_mut(g).loc = Loc::Barracks;
                 }
             }
-            for p in s.present().collect::<Vec<_>>() {
+            let present: FixedVec<PawnId, PAWN_SLOTS> = s.present().collect();
+            for p in present {
                 let pawn = s.pawn_mut(p);
                 pawn.used_key = false;
                 pawn.used_pass = false;
@@ -227,7 +268,7 @@ impl Colditz {
             if matches!(s.tunnel(t), TunnelState::Closed | TunnelState::Abandoned) {
                 continue;
             }
-            let inside: Vec<PawnId> = self.in_tunnel(s, t);
+            let inside = self.in_tunnel(s, t);
             if inside.len() >= 2 {
                 continue;
             }
@@ -239,7 +280,8 @@ impl Colditz {
             // A guard who had gone into a detected tunnel goes straight to the office.
             if detected {
                 let course = &self.board.tunnels[t.index()].course;
-                for g in s.present().filter(|g| g.is_guard()).collect::<Vec<_>>() {
+                let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> = s.present().filter(|g| g.is_guard()).collect();
+                for g in guards {
                     if s.pawn(g).circle().is_some_and(|c| self.is_tunnel_middle(c) && course.contains(&c)) {
                         s.pawn_mut(g).loc = Loc::Office;
                     }
@@ -252,7 +294,7 @@ impl Colditz {
     }
 
     /// POWs inside a tunnel.
-    pub(crate) fn in_tunnel(&self, s: &State, t: TunnelId) -> Vec<PawnId> {
+    pub(crate) fn in_tunnel(&self, s: &State, t: TunnelId) -> FixedVec<PawnId, PAWN_SLOTS> {
         let course = &self.board.tunnels[t.index()].course;
         s.present()
             .filter(|&p| s.pawn(p).in_tunnel && s.pawn(p).circle().is_some_and(|c| course.contains(&c)))
@@ -261,18 +303,17 @@ impl Colditz {
 
     /// The winning nations now, if the game is won: two escapes of one
     /// nationality (shared wins), or the agreed total for all together.
-    pub(crate) fn victors(&self, s: &State) -> Option<Vec<Nation>> {
-        let nations: Vec<Nation> = self.nations(s).collect();
-        let won: Vec<Nation> = match s.victory_total {
+    pub(crate) fn victors(&self, s: &State) -> Option<FixedVec<Nation, 5>> {
+        let won: FixedVec<Nation, 5> = match s.victory_total {
             Some(total) => {
                 let all: u8 = s.escapes.iter().sum();
                 if all >= total {
-                    nations.clone()
+                    self.nations(s).collect()
                 } else {
-                    Vec::new()
+                    FixedVec::new()
                 }
             }
-            None => nations.iter().copied().filter(|n| s.escapes[n.index()] >= 2).collect(),
+            None => self.nations(s).filter(|n| s.escapes[n.index()] >= 2).collect(),
         };
         (!won.is_empty()).then_some(won)
     }

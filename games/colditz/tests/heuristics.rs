@@ -406,7 +406,7 @@ fn strength_probe() {
         let (german, officer) = line.split_once('-').expect("german-officer");
         let n: usize = players.parse().expect("players");
         let mut kinds = vec![german];
-        kinds.extend(std::iter::repeat(officer).take(n - 1));
+        kinds.extend((1..n).map(|_| officer));
         let mut german_wins = 0;
         let mut officer_wins = 0;
         let mut escapes = 0u32;

@@ -5,8 +5,9 @@
 //! battle and retreat finish before the next action (13.4.2); the table is
 //! ours, written to match the system's reported behaviour (research §1.4).
 //!
-//! Costs: one battle is O(leaders + corps).
+//! Costs: one battle is O(leaders + corps), with no heap.
 
+use crate::board::{CorpsList, LeaderList, SpaceList};
 use crate::ids::{CorpsId, LeaderId, Side, SpaceId};
 use crate::state::{LeaderLoc, Loc, Pending, State};
 use crate::NineYears;
@@ -35,8 +36,9 @@ impl NineYears {
     /// (14.4 authored): in a space linked to `y` by a link their side may
     /// use, not demoralised, not shut in a besieged fortress, with at least
     /// one corps there free to go with them.
-    pub(crate) fn interceptors(&self, s: &State, side: Side, y: SpaceId) -> Vec<LeaderId> {
-        let mut out = Vec::new();
+    pub(crate) fn interceptors(&self, s: &State, side: Side, y: SpaceId) -> LeaderList {
+        // Links join distinct spaces and a leader is in one: no repeats.
+        let mut out = LeaderList::new();
         for &(z, red) in &self.scenario.space(y).links {
             // Only the garrison of a besieged fortress is shut in; its besiegers may go.
             if !Self::link_open(side, red) || (s.control(z).is(side) && self.besieged(s, z)) {
@@ -106,13 +108,14 @@ impl NineYears {
             return;
         }
         s.leaders[l.index()].loc = LeaderLoc::Space(y);
-        let mut corps: Vec<CorpsId> = self
+        let mut corps: CorpsList = self
             .side_corps(s, z, side)
             .into_iter()
             .filter(|&c| !s.corps(c).activated && !self.corps_besieged(s, c))
             .collect();
-        // Fresh corps first: full, then not demoralised.
-        corps.sort_by_key(|&c| (s.corps(c).reduced, s.corps(c).demoralised, c));
+        // Fresh corps first: full, then not demoralised (the id breaks ties,
+        // so an unstable sort is this order, and needs no buffer).
+        corps.sort_unstable_by_key(|&c| (s.corps(c).reduced, s.corps(c).demoralised, c));
         for c in corps.into_iter().take(usize::from(command)) {
             s.corps[c.index()].loc = Loc::Space(y);
             s.corps[c.index()].activated = true;
@@ -276,7 +279,7 @@ impl NineYears {
 
     /// Where the loser of a battle in `x` may retreat (16.4 authored): a
     /// linked friendly space its side may use, with no enemy corps.
-    pub(crate) fn retreat_spaces(&self, s: &State, side: Side, x: SpaceId) -> Vec<SpaceId> {
+    pub(crate) fn retreat_spaces(&self, s: &State, side: Side, x: SpaceId) -> SpaceList {
         self.scenario
             .space(x)
             .links
@@ -441,7 +444,7 @@ impl NineYears {
         among: Option<&[CorpsId]>,
         ev: &mut Events,
     ) -> bool {
-        let here: Vec<CorpsId> =
+        let here: CorpsList =
             self.side_corps(s, x, side).into_iter().filter(|c| among.map_or(true, |a| a.contains(c))).collect();
         let pick = here.iter().copied().find(|&c| !s.corps(c).reduced).or_else(|| here.first().copied());
         match pick {

@@ -1,11 +1,21 @@
 //! Questions about the map and the counters on it: who is where, which
 //! spaces are friendly, besieged or overcrowded. Each is a scan of the
-//! counters, O(leaders + corps).
+//! counters, O(leaders + corps), with no heap: lists come back inline
+//! ([`InlineVec`], bounded by the scenario's tables).
 
-use crate::ids::{Control, CorpsId, LeaderId, PowerId, Side, SpaceId};
+use crate::fixed::{IdSet, InlineVec};
+use crate::ids::{Control, CorpsId, LeaderId, PowerId, Side, SpaceId, MAX_TABLE};
 use crate::scenario::Region;
 use crate::state::{LeaderLoc, Loc, Savoy, State};
 use crate::NineYears;
+use std::ops::Deref;
+
+/// Corps counters, as a rule lists them (inline, no heap).
+pub(crate) type CorpsList = InlineVec<CorpsId, MAX_TABLE>;
+/// Leaders, as a rule lists them (inline, no heap).
+pub(crate) type LeaderList = InlineVec<LeaderId, MAX_TABLE>;
+/// Spaces, as a rule lists them (inline, no heap).
+pub(crate) type SpaceList = InlineVec<SpaceId, MAX_TABLE>;
 
 impl NineYears {
     /// A corps counter's side (Portugal's: none).
@@ -15,15 +25,16 @@ impl NineYears {
 
     /// Whether corps `i` is one of `side`'s in `x`. A neutral power's
     /// counters (Savoy before it joins, 7.2.1) belong to no side.
-    fn corps_of(&self, s: &State, i: usize, x: SpaceId, side: Side) -> bool {
+    pub(crate) fn corps_of(&self, s: &State, i: usize, x: SpaceId, side: Side) -> bool {
         let c = CorpsId(i as u8);
         s.corps[i].loc == Loc::Space(x)
             && self.corps_side(c) == Some(side)
             && self.at_war(s, self.scenario.corps_power(c))
     }
 
-    /// The corps of a side in a space.
-    pub(crate) fn side_corps(&self, s: &State, x: SpaceId, side: Side) -> Vec<CorpsId> {
+    /// The corps of a side in a space, by id: a copy, so the caller may
+    /// change the state while it goes through them.
+    pub(crate) fn side_corps(&self, s: &State, x: SpaceId, side: Side) -> CorpsList {
         (0..s.corps.len()).filter(|&i| self.corps_of(s, i, x, side)).map(|i| CorpsId(i as u8)).collect()
     }
 
@@ -32,23 +43,30 @@ impl NineYears {
         (0..s.corps.len()).filter(|&i| self.corps_of(s, i, x, side)).count()
     }
 
-    /// The leaders of a side in a space (of powers at war).
-    pub(crate) fn side_leaders(&self, s: &State, x: SpaceId, side: Side) -> Vec<LeaderId> {
-        self.scenario
-            .leader_ids()
-            .filter(|&l| {
-                s.leader(l).loc == LeaderLoc::Space(x)
-                    && self.scenario.leader_side(l) == Some(side)
-                    && self.at_war(s, self.scenario.leader(l).power)
-            })
-            .collect()
+    /// The leaders of a side in a space (of powers at war), by id: a copy,
+    /// so the caller may change the state while it goes through them.
+    pub(crate) fn side_leaders(&self, s: &State, x: SpaceId, side: Side) -> LeaderList {
+        self.side_leaders_iter(s, x, side).collect()
+    }
+
+    /// [`NineYears::side_leaders`] as they are found, for a question that
+    /// may stop at the first.
+    pub(crate) fn side_leaders_iter<'a>(&'a self, s: &'a State, x: SpaceId, side: Side) -> impl Iterator<Item = LeaderId> + 'a {
+        self.scenario.leader_ids().filter(move |&l| {
+            s.leader(l).loc == LeaderLoc::Space(x)
+                && self.scenario.leader_side(l) == Some(side)
+                && self.at_war(s, self.scenario.leader(l).power)
+        })
     }
 
     /// The corps of powers at war in every space, by side: one pass over
     /// the counters, O(corps), for questions about many spaces at once.
     pub(crate) fn occupancy(&self, s: &State) -> Occupancy {
-        let mut occ = vec![[0u8; 2]; self.scenario.spaces.len()];
-        let war: Vec<bool> = self.scenario.power_ids().map(|p| self.at_war(s, p)).collect();
+        let mut occ = [[0u8; 2]; MAX_TABLE];
+        let mut war = [false; MAX_TABLE];
+        for p in self.scenario.power_ids() {
+            war[p.index()] = self.at_war(s, p);
+        }
         for (i, c) in s.corps.iter().enumerate() {
             if let Loc::Space(x) = c.loc {
                 let p = self.scenario.corps[i].power;
@@ -70,7 +88,7 @@ impl NineYears {
 
     /// Whether a side has any counter in a space.
     pub(crate) fn has_units(&self, s: &State, x: SpaceId, side: Side) -> bool {
-        self.count_corps(s, x, side) > 0 || !self.side_leaders(s, x, side).is_empty()
+        self.count_corps(s, x, side) > 0 || self.side_leaders_iter(s, x, side).next().is_some()
     }
 
     /// Whether a space is a fortress (printed strength above 0).
@@ -104,11 +122,6 @@ impl NineYears {
     pub fn crowd_limit(&self, x: SpaceId) -> usize {
         let sp = self.scenario.space(x);
         6 + 2 * usize::from(sp.fortress) + if sp.rich { 2 } else { 0 }
-    }
-
-    /// Whether a side's corps overcrowd a space (4.1.3 authored).
-    pub(crate) fn overcrowded(&self, s: &State, x: SpaceId, side: Side) -> bool {
-        self.count_corps(s, x, side) > self.crowd_limit(x)
     }
 
     /// Whether counters may enter a space at all: not neutral ground (7.2.1
@@ -159,14 +172,14 @@ impl NineYears {
         }
     }
 
-    /// Whether a power's capitals include `x` now (7.2.6: after the
-    /// Revolution the Jacobites' capitals are London, Paris and the Highlands).
-    pub(crate) fn capitals(&self, s: &State, p: PowerId) -> Vec<SpaceId> {
+    /// A power's capitals now (7.2.6: after the Revolution the Jacobites'
+    /// capitals are London, Paris and the Highlands). No copy of the table.
+    pub(crate) fn capitals(&self, s: &State, p: PowerId) -> Capitals<'_> {
         let n = &self.scenario.named;
         if p == n.jacobite && s.revolution {
-            vec![n.london, n.paris, n.highlands]
+            Capitals::Jacobite([n.london, n.paris, n.highlands])
         } else {
-            self.scenario.power(p).capitals.clone()
+            Capitals::Printed(&self.scenario.power(p).capitals)
         }
     }
 
@@ -199,7 +212,9 @@ impl NineYears {
         self.nearest_via(from, side, |t| self.enterable(s, t), goal)
     }
 
-    /// [`NineYears::nearest`] through the spaces `pass` accepts.
+    /// [`NineYears::nearest`] through the spaces `pass` accepts: a
+    /// breadth-first search a layer at a time, each layer a set of spaces
+    /// (so read in the scenario's order) marked in bits, no heap.
     pub(crate) fn nearest_via(
         &self,
         from: SpaceId,
@@ -207,22 +222,21 @@ impl NineYears {
         pass: impl Fn(SpaceId) -> bool,
         goal: impl Fn(SpaceId) -> bool,
     ) -> Option<SpaceId> {
-        let n = self.scenario.spaces.len();
-        let mut seen = vec![false; n];
-        let mut layer = vec![from];
-        seen[from.index()] = true;
+        let mut seen = IdSet::default();
+        let mut layer = IdSet::default();
+        seen.insert(from.index());
+        layer.insert(from.index());
         while !layer.is_empty() {
-            let mut next = Vec::new();
-            for &x in &layer {
-                for &(t, red) in &self.scenario.space(x).links {
-                    if Self::link_open(side, red) && !seen[t.index()] && pass(t) {
-                        seen[t.index()] = true;
-                        next.push(t);
+            let mut next = IdSet::default();
+            for x in layer.iter() {
+                for &(t, red) in &self.scenario.spaces[x].links {
+                    if Self::link_open(side, red) && !seen.contains(t.index()) && pass(t) {
+                        seen.insert(t.index());
+                        next.insert(t.index());
                     }
                 }
             }
-            next.sort();
-            if let Some(&g) = next.iter().find(|&&t| goal(t)) {
+            if let Some(g) = next.iter().map(|t| SpaceId(t as u8)).find(|&t| goal(t)) {
                 return Some(g);
             }
             layer = next;
@@ -231,12 +245,42 @@ impl NineYears {
     }
 }
 
+/// A power's capitals ([`NineYears::capitals`]): the printed ones, or the
+/// Jacobites' three after the Revolution.
+pub(crate) enum Capitals<'a> {
+    /// The scenario's.
+    Printed(&'a [SpaceId]),
+    /// London, Paris and the Highlands (7.2.6).
+    Jacobite([SpaceId; 3]),
+}
+
+impl Deref for Capitals<'_> {
+    type Target = [SpaceId];
+    fn deref(&self) -> &[SpaceId] {
+        match self {
+            Capitals::Printed(c) => c,
+            Capitals::Jacobite(c) => c,
+        }
+    }
+}
+
 /// Corps of powers at war by space and side ([`NineYears::occupancy`]).
-pub(crate) struct Occupancy(Vec<[u8; 2]>);
+pub(crate) struct Occupancy([[u8; 2]; MAX_TABLE]);
 
 impl Occupancy {
     /// Corps of `side` in `x`.
     pub(crate) fn count(&self, x: SpaceId, side: Side) -> usize {
         usize::from(self.0[x.index()][side.index()])
+    }
+
+    /// Every corps of `side` in `from` has gone to `to` ([`NineYears::move_all`]).
+    pub(crate) fn move_all(&mut self, from: SpaceId, to: SpaceId, side: Side) {
+        let n = std::mem::take(&mut self.0[from.index()][side.index()]);
+        self.0[to.index()][side.index()] += n;
+    }
+
+    /// Every corps of `side` in `x` has left the map.
+    pub(crate) fn clear(&mut self, x: SpaceId, side: Side) {
+        self.0[x.index()][side.index()] = 0;
     }
 }

@@ -7,14 +7,60 @@
 //! (13.5.6) complete the list.
 //!
 //! Costs: checks are scans of the counters, O(leaders + corps); a transfer's
-//! reach is a Dijkstra over the map, O(links · log spaces).
+//! reach is a bucket-queue Dijkstra over the map, O(spaces + links). None
+//! of it touches the heap: lists and marks are inline ([`crate::InlineVec`]).
 
 use crate::action::{Action, Unit};
 use crate::board::Occupancy;
-use crate::ids::{CorpsId, FleetId, LeaderId, PowerId, Side, SpaceId};
+use crate::fixed::{IdSet, InlineVec};
+use crate::ids::{CorpsId, FleetId, LeaderId, PowerId, Side, SpaceId, MAX_TABLE};
 use crate::state::{FleetLoc, Force, ForceKind, LeaderLoc, Loc, Pending, State};
+use crate::survey::Survey;
 use crate::NineYears;
 use sandtable_core::{Audience, Events, Illegal, Text};
+
+/// The distance in MP of each space from a transfer's origin, by space
+/// index; `None` out of reach ([`NineYears::transfer_reach`]).
+type Reach = [Option<u8>; MAX_TABLE];
+
+/// Origins whose reach [`NineYears::transfer_legal`] keeps at once: a
+/// side's leaders and corps stand in a few spaces, most shared.
+const REACH_CACHE: usize = 16;
+
+/// The reaches of the last [`REACH_CACHE`] origins asked for, on the stack
+/// (8 KB); the oldest gives way.
+struct ReachCache {
+    origins: InlineVec<SpaceId, REACH_CACHE>,
+    reaches: [Reach; REACH_CACHE],
+    next: usize,
+}
+
+impl Default for ReachCache {
+    fn default() -> Self {
+        ReachCache { origins: InlineVec::new(), reaches: [[None; MAX_TABLE]; REACH_CACHE], next: 0 }
+    }
+}
+
+impl ReachCache {
+    /// The reach from `x`, written by `search` unless kept.
+    fn get(&mut self, x: SpaceId, search: impl FnOnce(&mut Reach)) -> &Reach {
+        let i = match self.origins.iter().position(|&y| y == x) {
+            Some(i) => return &self.reaches[i],
+            None if self.origins.len() < REACH_CACHE => {
+                self.origins.push(x);
+                self.origins.len() - 1
+            }
+            None => {
+                let i = self.next;
+                self.next = (i + 1) % REACH_CACHE;
+                self.origins[i] = x;
+                i
+            }
+        };
+        search(&mut self.reaches[i]);
+        &self.reaches[i]
+    }
+}
 
 /// Index into [`State::used`]: the Strategic Transfer (13.5.2).
 const TRANSFER: usize = 0;
@@ -56,9 +102,23 @@ impl NineYears {
     /// The corps a force's leaders may command: the sum of the two best
     /// command ratings among them (13.5.1).
     pub fn command_limit(&self, s: &State, leaders: &[LeaderId]) -> usize {
-        let mut c: Vec<u8> = leaders.iter().map(|&l| self.ratings(s, l).1).collect();
-        c.sort_unstable_by(|a, b| b.cmp(a));
-        c.iter().take(2).map(|&x| usize::from(x)).sum()
+        self.command_limit_of(s, leaders.iter().copied())
+    }
+
+    /// [`NineYears::command_limit`] of the leaders an iterator gives: the
+    /// two best ratings kept as they go by, O(leaders), no list.
+    fn command_limit_of(&self, s: &State, leaders: impl Iterator<Item = LeaderId>) -> usize {
+        let (mut best, mut second) = (0u8, 0u8);
+        for l in leaders {
+            let c = self.ratings(s, l).1;
+            if c > best {
+                second = best;
+                best = c;
+            } else if c > second {
+                second = c;
+            }
+        }
+        usize::from(best) + usize::from(second)
     }
 
     /// A corps of `p`, reduced or not, in `x`, free to join an action: not
@@ -66,14 +126,13 @@ impl NineYears {
     /// Corps that are not demoralised are taken first.
     pub(crate) fn free_corps(
         &self,
-        s: &State,
+        s: &Survey<'_>,
         x: SpaceId,
         p: PowerId,
         reduced: bool,
         force: Option<&Force>,
     ) -> Option<CorpsId> {
-        // Corps of `p` in `x` are shut in when `x` is their side's besieged fortress.
-        if self.scenario.side_of(p).is_some_and(|side| s.control(x).is(side)) && self.besieged(s, x) {
+        if self.shut_in(s, x, p) {
             return None;
         }
         let fit = |c: CorpsId| {
@@ -95,8 +154,14 @@ impl NineYears {
         best
     }
 
+    /// Whether corps of `p` in `x` are shut in: `x` is their side's
+    /// besieged fortress (17.2). O(1) with the survey's counts.
+    fn shut_in(&self, s: &Survey<'_>, x: SpaceId, p: PowerId) -> bool {
+        self.scenario.side_of(p).is_some_and(|side| s.control(x).is(side)) && s.besieged(x)
+    }
+
     /// Whether a leader of `side` is in `x`, on the map, not yet activated.
-    fn free_leader(&self, s: &State, side: Side, l: LeaderId, x: Option<SpaceId>) -> Result<SpaceId, Illegal> {
+    fn free_leader(&self, s: &Survey<'_>, side: Side, l: LeaderId, x: Option<SpaceId>) -> Result<SpaceId, Illegal> {
         if self.scenario.leader_side(l) != Some(side) {
             return Err(Illegal::fixed("NY 13.5", "that leader is not yours", "это не ваш лидер"));
         }
@@ -114,7 +179,7 @@ impl NineYears {
         if s.leader(l).activated {
             return Err(already_active());
         }
-        if self.besieged(s, at) && s.control(at).is(side) {
+        if s.besieged(at) && s.control(at).is(side) {
             return Err(Illegal::fixed(
                 "NY 17.2",
                 "counters shut in a besieged fortress take part in no action but its defence",
@@ -124,7 +189,7 @@ impl NineYears {
         Ok(at)
     }
 
-    pub(crate) fn check_round(&self, s: &State, side: Side, a: Action) -> Result<(), Illegal> {
+    pub(crate) fn check_round(&self, s: &Survey<'_>, side: Side, a: Action) -> Result<(), Illegal> {
         if let Some(f) = &s.force {
             return self.check_force(s, side, f, a);
         }
@@ -199,7 +264,7 @@ impl NineYears {
                 if self.scenario.space(x).port.is_none() {
                     return Err(Illegal::fixed("NY 14.5", "that space is not a port", "эта область — не порт"));
                 }
-                if !s.control(x).is(side) || self.besieged(s, x) {
+                if !s.control(x).is(side) || s.besieged(x) {
                     return Err(Illegal::fixed(
                         "NY 14.5",
                         "a Sea Move starts in a friendly, unbesieged port",
@@ -232,7 +297,9 @@ impl NineYears {
                 }
                 let x = self.free_leader(s, side, l, None)?;
                 let any = s.leader(l).demoralised
-                    || self.side_corps(s, x, side).iter().any(|&c| s.corps(c).demoralised && !s.corps(c).activated);
+                    || (0..s.corps.len()).any(|i| {
+                        s.corps[i].demoralised && !s.corps[i].activated && self.corps_of(s, i, x, side)
+                    });
                 if !any {
                     return Err(Illegal::fixed(
                         "NY 13.5.4",
@@ -247,15 +314,16 @@ impl NineYears {
         }
     }
 
-    fn any_free_unit(&self, s: &State, side: Side, x: SpaceId) -> bool {
-        self.side_leaders(s, x, side).iter().any(|&l| self.free_leader(s, side, l, Some(x)).is_ok())
-            || self
-                .side_corps(s, x, side)
-                .iter()
-                .any(|&c| !s.corps(c).activated && self.at_war(s, self.scenario.corps_power(c)))
+    fn any_free_unit(&self, s: &Survey<'_>, side: Side, x: SpaceId) -> bool {
+        self.side_leaders_iter(s, x, side).any(|l| self.free_leader(s, side, l, Some(x)).is_ok())
+            || (0..s.corps.len()).any(|i| {
+                !s.corps[i].activated
+                    && self.corps_of(s, i, x, side)
+                    && self.at_war(s, self.scenario.corps_power(CorpsId(i as u8)))
+            })
     }
 
-    fn check_replace(&self, s: &State, side: Side, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
+    fn check_replace(&self, s: &Survey<'_>, side: Side, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
         if s.used[REPLACE] {
             return Err(Illegal::fixed("NY 13.5.3", "one Replacement a round", "одно Пополнение за раунд"));
         }
@@ -269,14 +337,14 @@ impl NineYears {
                 "там нет свободного неосаждённого ослабленного корпуса этой державы",
             ));
         }
-        if self.overcrowded(s, x, side) {
+        if s.overcrowded(x, side) {
             return Err(Illegal::fixed(
                 "NY 13.5.3",
                 "no Replacement in an overcrowded space (4.1.3)",
                 "Пополнение невозможно в переполненной области (4.1.3)",
             ));
         }
-        if !self.supply_home(s, p, x).traced() {
+        if !s.supply_home(p, x).traced() {
             return Err(Illegal::fixed(
                 "NY 13.5.3",
                 "the corps has no LOC to its home capital (7.1.2, 11.2.1)",
@@ -286,7 +354,7 @@ impl NineYears {
         Ok(())
     }
 
-    fn check_deploy(&self, s: &State, side: Side, f: FleetId) -> Result<(), Illegal> {
+    fn check_deploy(&self, s: &Survey<'_>, side: Side, f: FleetId) -> Result<(), Illegal> {
         if self.scenario.fleet(f).side != side {
             return Err(Illegal::fixed("NY 13.5.6", "that fleet is not yours", "это не ваш флот"));
         }
@@ -300,7 +368,7 @@ impl NineYears {
         Ok(())
     }
 
-    fn check_force(&self, s: &State, side: Side, f: &Force, a: Action) -> Result<(), Illegal> {
+    fn check_force(&self, s: &Survey<'_>, side: Side, f: &Force, a: Action) -> Result<(), Illegal> {
         match (f.kind, a) {
             (_, Action::Stop) => Ok(()),
             (ForceKind::Campaign | ForceKind::Sea, Action::Add(u)) => self.check_add(s, side, f, u),
@@ -327,7 +395,7 @@ impl NineYears {
         }
     }
 
-    fn check_add(&self, s: &State, side: Side, f: &Force, u: Unit) -> Result<(), Illegal> {
+    fn check_add(&self, s: &Survey<'_>, side: Side, f: &Force, u: Unit) -> Result<(), Illegal> {
         if f.moved {
             return Err(Illegal::fixed(
                 "NY 14.1.3",
@@ -372,7 +440,7 @@ impl NineYears {
         }
     }
 
-    fn check_drop(&self, s: &State, f: &Force, u: Unit) -> Result<(), Illegal> {
+    fn check_drop(&self, s: &Survey<'_>, f: &Force, u: Unit) -> Result<(), Illegal> {
         match u {
             Unit::Leader(l) => {
                 if !f.leaders.contains(&l) {
@@ -383,22 +451,22 @@ impl NineYears {
                     ));
                 }
                 if f.kind == ForceKind::Campaign {
-                    let rest: Vec<LeaderId> = f.leaders.iter().copied().filter(|&m| m != l).collect();
-                    if !rest.is_empty() && rest.iter().all(|&m| s.leader(m).demoralised) {
+                    let rest = || f.leaders.iter().copied().filter(|&m| m != l);
+                    if rest().next().is_some() && rest().all(|m| s.leader(m).demoralised) {
                         return Err(Illegal::fixed(
                             "NY 16.5",
                             "a Campaign needs a leader who is not demoralised at its head",
                             "Кампанию должен вести недеморализованный лидер",
                         ));
                     }
-                    if rest.is_empty() && !f.corps.is_empty() {
+                    if rest().next().is_none() && !f.corps.is_empty() {
                         return Err(Illegal::fixed(
                             "NY 14.1.2",
                             "corps move only with a leader: drop the corps first",
                             "корпуса движутся только с лидером: сначала оставьте корпуса",
                         ));
                     }
-                    if f.corps.len() > self.command_limit(s, &rest) {
+                    if f.corps.len() > self.command_limit_of(s, rest()) {
                         return Err(Illegal::fixed(
                             "NY 13.5.1",
                             "the leaders left could not command the corps in the force",
@@ -418,7 +486,7 @@ impl NineYears {
         }
     }
 
-    fn check_go(&self, s: &State, side: Side, f: &Force, y: SpaceId) -> Result<(), Illegal> {
+    fn check_go(&self, s: &Survey<'_>, side: Side, f: &Force, y: SpaceId) -> Result<(), Illegal> {
         let Some(&(_, red)) = self.scenario.space(f.space).links.iter().find(|&&(t, _)| t == y) else {
             return Err(Illegal::fixed("NY 14.1.1", "no link joins those spaces", "эти области не связаны"));
         };
@@ -438,7 +506,7 @@ impl NineYears {
             ));
         }
         self.check_enterable(s, y)?;
-        if f.corps.is_empty() && (self.count_corps(s, y, side.other()) > 0 || s.control(y).is(side.other())) {
+        if f.corps.is_empty() && (s.count(y, side.other()) > 0 || s.control(y).is(side.other())) {
             return Err(Illegal::fixed(
                 "NY 16.1",
                 "leaders without corps neither attack nor take enemy spaces",
@@ -476,7 +544,7 @@ impl NineYears {
         s.strength[x.index()] + if garrison { 2 } else { 0 }
     }
 
-    fn check_siege(&self, s: &State, side: Side, f: &Force) -> Result<(), Illegal> {
+    fn check_siege(&self, s: &Survey<'_>, side: Side, f: &Force) -> Result<(), Illegal> {
         if f.moved {
             return Err(Illegal::fixed(
                 "NY 13.5.1",
@@ -502,7 +570,7 @@ impl NineYears {
         Ok(())
     }
 
-    fn check_sail(&self, s: &State, side: Side, f: &Force, y: SpaceId) -> Result<(), Illegal> {
+    fn check_sail(&self, s: &Survey<'_>, side: Side, f: &Force, y: SpaceId) -> Result<(), Illegal> {
         if f.leaders.is_empty() && f.corps.is_empty() {
             return Err(Illegal::fixed(
                 "NY 13.5.5",
@@ -524,7 +592,7 @@ impl NineYears {
         if self.revolution_landing(s, f, y) {
             return Ok(());
         }
-        if self.count_corps(s, y, side.other()) > 0 {
+        if s.count(y, side.other()) > 0 {
             return Err(Illegal::fixed(
                 "NY 14.5",
                 "a Sea Move lands only where no enemy corps stand",
@@ -554,59 +622,86 @@ impl NineYears {
     /// Whether `to` can be reached from `from` by a Strategic Transfer of
     /// `side` within `mp` (13.5.2): never into enemy spaces or spaces with
     /// enemy corps unless an unbesieged friendly corps is already there.
+    /// The distance in MP of each space, `None` out of reach.
     pub fn transfer_reach(&self, s: &State, side: Side, from: SpaceId, mp: u8) -> Vec<Option<u8>> {
-        self.transfer_reach_in(s, &self.occupancy(s), side, from, mp)
+        let passable = self.transfer_passable(s, &self.occupancy(s), side);
+        let mut reach = [None; MAX_TABLE];
+        self.transfer_reach_in(&passable, side, from, mp, &mut reach);
+        reach[..self.scenario.spaces.len()].to_vec()
     }
 
-    /// [`NineYears::transfer_reach`] with the counters already counted.
-    fn transfer_reach_in(&self, s: &State, occ: &Occupancy, side: Side, from: SpaceId, mp: u8) -> Vec<Option<u8>> {
-        let n = self.scenario.spaces.len();
-        let passable = |t: SpaceId| {
+    /// The spaces a Strategic Transfer of `side` may pass through or end
+    /// in (13.5.2), the same for every origin: O(spaces + leaders).
+    fn transfer_passable(&self, s: &State, occ: &Occupancy, side: Side) -> IdSet {
+        let mut enemy_leaders = IdSet::default();
+        for l in self.scenario.leader_ids() {
+            if let LeaderLoc::Space(x) = s.leader(l).loc {
+                if self.scenario.leader_side(l) == Some(side.other()) && self.at_war(s, self.scenario.leader(l).power) {
+                    enemy_leaders.insert(x.index());
+                }
+            }
+        }
+        let mut passable = IdSet::default();
+        for t in self.scenario.space_ids() {
             if !self.enterable(s, t) {
-                return false;
+                continue;
             }
             // An unbesieged friendly corps: any, unless shut in its own besieged fortress.
             let friendly_corps = occ.count(t, side) > 0 && !(s.control(t).is(side) && self.besieged_in(s, occ, t));
-            friendly_corps
-                || (s.control(t).is(side)
-                    && occ.count(t, side.other()) == 0
-                    && self.side_leaders(s, t, side.other()).is_empty())
-        };
-        let mut dist: Vec<Option<u8>> = vec![None; n];
+            if friendly_corps
+                || (s.control(t).is(side) && occ.count(t, side.other()) == 0 && !enemy_leaders.contains(t.index()))
+            {
+                passable.insert(t.index());
+            }
+        }
+        passable
+    }
+
+    /// [`NineYears::transfer_reach`] through the spaces `passable` holds.
+    /// Costs are 1 or 2, so a bucket queue is Dijkstra here; a ring of three
+    /// buckets (this distance and the two after) serves any `mp`, and each
+    /// space enters a bucket at most once a distance, so none overflows.
+    /// Written into `dist`, in place.
+    fn transfer_reach_in(&self, passable: &IdSet, side: Side, from: SpaceId, mp: u8, dist: &mut Reach) {
+        *dist = [None; MAX_TABLE];
         dist[from.index()] = Some(0);
-        // Costs are 1 or 2: a bucket queue is Dijkstra here.
-        let mut buckets: Vec<Vec<SpaceId>> = vec![Vec::new(); usize::from(mp) + 1];
+        let mut buckets = [InlineVec::<SpaceId, MAX_TABLE>::new(); 3];
         buckets[0].push(from);
         for d in 0..=mp {
+            let b = usize::from(d % 3);
             let mut i = 0;
-            while i < buckets[usize::from(d)].len() {
-                let x = buckets[usize::from(d)][i];
+            while i < buckets[b].len() {
+                let x = buckets[b][i];
                 i += 1;
                 if dist[x.index()] != Some(d) {
                     continue;
                 }
                 for &(t, red) in &self.scenario.space(x).links {
-                    if !Self::link_open(side, red) || !passable(t) {
+                    if !Self::link_open(side, red) || !passable.contains(t.index()) {
                         continue;
                     }
                     let nd = d + if red { 2 } else { 1 };
                     if nd <= mp && dist[t.index()].map_or(true, |o| nd < o) {
                         dist[t.index()] = Some(nd);
-                        buckets[usize::from(nd)].push(t);
+                        buckets[usize::from(nd % 3)].push(t);
                     }
                 }
             }
+            buckets[b].clear();
         }
-        dist
     }
 
-    fn check_shift(&self, s: &State, side: Side, f: &Force, from: SpaceId, to: SpaceId, mp: u8) -> Result<(), Illegal> {
-        self.check_shift_in(f, from, to, &self.transfer_reach(s, side, from, mp))
+    fn check_shift(&self, s: &Survey<'_>, side: Side, f: &Force, from: SpaceId, to: SpaceId, mp: u8) -> Result<(), Illegal> {
+        let passable = self.transfer_passable(s, s.occupancy(), side);
+        let mut reach = [None; MAX_TABLE];
+        self.transfer_reach_in(&passable, side, from, mp, &mut reach);
+        self.check_shift_in(f, from, to, &reach, mp)
     }
 
     /// The transfer's own conditions, given the reach from `from`
-    /// ([`NineYears::transfer_reach`]).
-    fn check_shift_in(&self, f: &Force, from: SpaceId, to: SpaceId, reach: &[Option<u8>]) -> Result<(), Illegal> {
+    /// ([`NineYears::transfer_reach`]), counted within `mp`.
+    #[inline]
+    fn check_shift_in(&self, f: &Force, from: SpaceId, to: SpaceId, reach: &Reach, mp: u8) -> Result<(), Illegal> {
         if f.spent >= 2 {
             return Err(Illegal::fixed(
                 "NY 13.5.2",
@@ -617,7 +712,7 @@ impl NineYears {
         if from == to {
             return Err(Illegal::fixed("NY 13.5.2", "the counter is already there", "фишка уже там"));
         }
-        if reach[to.index()].is_none() {
+        if reach[to.index()].map_or(true, |d| d > mp) {
             return Err(Illegal::fixed(
                 "NY 13.5.2",
                 "out of reach: leaders 6 MP, corps 4 MP, never into enemy spaces or spaces with enemy troops unless an unbesieged friendly corps is there",
@@ -627,7 +722,7 @@ impl NineYears {
         Ok(())
     }
 
-    pub(crate) fn round_candidates(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    pub(crate) fn round_candidates(&self, s: &Survey<'_>, side: Side, out: &mut Vec<Action>) {
         let sc = &self.scenario;
         if let Some(f) = &s.force {
             out.push(Action::Stop);
@@ -640,7 +735,7 @@ impl NineYears {
                         self.corps_kinds(s, f.space, side, |p, r| out.push(Action::Add(Unit::Corps(p, r))));
                     }
                     out.extend(f.leaders.iter().map(|&l| Action::Drop(Unit::Leader(l))));
-                    let mut kinds: Vec<(PowerId, bool)> =
+                    let mut kinds: InlineVec<(PowerId, bool), MAX_TABLE> =
                         f.corps.iter().map(|&c| (sc.corps_power(c), s.corps(c).reduced)).collect();
                     kinds.sort_unstable();
                     kinds.dedup();
@@ -661,19 +756,21 @@ impl NineYears {
         } else {
             out.push(Action::End);
             if s.ap > 0 {
-                let mut ports = Vec::new();
+                // The spaces holding counters of the side, a set read in order.
+                let mut ports = IdSet::default();
                 for l in sc.leader_ids().filter(|&l| sc.leader_side(l) == Some(side)) {
                     if let LeaderLoc::Space(x) = s.leader(l).loc {
                         out.push(Action::Campaign(l));
                         out.push(Action::Rally(l));
-                        ports.push(x);
+                        ports.insert(x.index());
                     }
                 }
-                let mut replace = Vec::new();
+                // At most one entry a corps counter.
+                let mut replace: InlineVec<(PowerId, SpaceId), MAX_TABLE> = InlineVec::new();
                 for (i, c) in s.corps.iter().enumerate() {
                     if let Loc::Space(x) = c.loc {
                         if self.corps_side(CorpsId(i as u8)) == Some(side) {
-                            ports.push(x);
+                            ports.insert(x.index());
                             if c.reduced {
                                 replace.push((sc.corps[i].power, x));
                             }
@@ -683,9 +780,9 @@ impl NineYears {
                 replace.sort_unstable();
                 replace.dedup();
                 out.extend(replace.into_iter().map(|(p, x)| Action::Replace(p, x)));
-                ports.sort_unstable();
-                ports.dedup();
-                out.extend(ports.into_iter().filter(|&x| sc.space(x).port.is_some()).map(Action::Sea));
+                out.extend(
+                    ports.iter().map(|x| SpaceId(x as u8)).filter(|&x| sc.space(x).port.is_some()).map(Action::Sea),
+                );
                 out.push(Action::Transfer);
                 out.extend(sc.fleet_ids().map(Action::Deploy));
             }
@@ -694,60 +791,56 @@ impl NineYears {
     }
 
     /// The legal shifts of a Strategic Transfer, each origin's reach
-    /// computed once and every candidate passed through the same checks as
-    /// [`NineYears::check_force`] (the reach is their costly part):
-    /// O(origins · links · log spaces + candidates).
-    pub(crate) fn transfer_legal(&self, s: &State, side: Side, f: &Force, out: &mut Vec<Action>) {
+    /// computed once (kept for the last [`REACH_CACHE`] origins) and every
+    /// candidate passed through the same checks as [`NineYears::check_force`]
+    /// (the reach is their costly part): O(origins · (spaces + links) +
+    /// candidates), no heap.
+    pub(crate) fn transfer_legal(&self, s: &Survey<'_>, side: Side, f: &Force, out: &mut Vec<Action>) {
         let sc = &self.scenario;
         if f.spent >= 2 {
             return;
         }
         // One 6-MP search per origin serves its leaders; its distances up to
         // 4 are the corps' reach (shortest paths do not depend on the bound).
-        let occ = self.occupancy(s);
-        let mut reach6: Vec<Option<Vec<Option<u8>>>> = vec![None; sc.spaces.len()];
-        let mut reach_from = |x: SpaceId| -> Vec<Option<u8>> {
-            reach6[x.index()].get_or_insert_with(|| self.transfer_reach_in(s, &occ, side, x, 6)).clone()
-        };
+        let passable = self.transfer_passable(s, s.occupancy(), side);
+        let mut cache = ReachCache::default();
         for l in sc.leader_ids().filter(|&l| sc.leader_side(l) == Some(side)) {
             let Ok(x) = self.free_leader(s, side, l, None) else { continue };
-            let reach = reach_from(x);
+            let reach = cache.get(x, |r| self.transfer_reach_in(&passable, side, x, 6, r));
             out.extend(
                 sc.space_ids()
-                    .filter(|&t| self.check_shift_in(f, x, t, &reach).is_ok())
+                    .filter(|&t| self.check_shift_in(f, x, t, reach, 6).is_ok())
                     .map(|t| Action::ShiftLeader(l, t)),
             );
         }
-        let mut from: Vec<SpaceId> = s
-            .corps
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| !c.activated && self.corps_side(CorpsId(*i as u8)) == Some(side))
-            .filter_map(|(_, c)| if let Loc::Space(x) = c.loc { Some(x) } else { None })
-            .collect();
-        from.sort_unstable();
-        from.dedup();
-        for x in from {
-            let mut kinds = Vec::new();
-            self.corps_kinds(s, x, side, |p, r| kinds.push((p, r)));
-            kinds.retain(|&(p, r)| self.at_war(s, p) && self.free_corps(s, x, p, r, None).is_some());
-            if kinds.is_empty() {
-                continue;
+        // Each kind of corps free to go, by origin: one pass over the
+        // counters, sorted as the list is ordered (origin, power, reduced).
+        // [`NineYears::free_corps`] finds a corps of each kind listed (not
+        // activated, of a power at war) unless it is shut in (17.2).
+        let mut kinds: InlineVec<(SpaceId, PowerId, bool), MAX_TABLE> = InlineVec::new();
+        for (i, c) in s.corps.iter().enumerate() {
+            if let Loc::Space(x) = c.loc {
+                if !c.activated && self.corps_of(s, i, x, side) {
+                    kinds.push((x, sc.corps[i].power, c.reduced));
+                }
             }
-            let reach: Vec<Option<u8>> = reach_from(x).into_iter().map(|d| d.filter(|&d| d <= 4)).collect();
-            for (p, r) in kinds {
-                out.extend(
-                    sc.space_ids()
-                        .filter(|&t| self.check_shift_in(f, x, t, &reach).is_ok())
-                        .map(|t| Action::ShiftCorps(x, p, r, t)),
-                );
-            }
+        }
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds.retain(|&(x, p, _)| !self.shut_in(s, x, p));
+        for (x, p, r) in kinds {
+            let reach = cache.get(x, |r| self.transfer_reach_in(&passable, side, x, 6, r));
+            out.extend(
+                sc.space_ids()
+                    .filter(|&t| self.check_shift_in(f, x, t, reach, 4).is_ok())
+                    .map(|t| Action::ShiftCorps(x, p, r, t)),
+            );
         }
     }
 
-    /// Each (power, reduced) kind of corps of `side` in `x`, once.
+    /// Each (power, reduced) kind of corps of `side` in `x`, once, in order.
     fn corps_kinds(&self, s: &State, x: SpaceId, side: Side, mut f: impl FnMut(PowerId, bool)) {
-        let mut kinds: Vec<(PowerId, bool)> = self
+        let mut kinds: InlineVec<(PowerId, bool), MAX_TABLE> = self
             .side_corps(s, x, side)
             .into_iter()
             .filter(|&c| !s.corps(c).activated)
@@ -815,8 +908,8 @@ impl NineYears {
                     kind: ForceKind::Campaign,
                     space: x,
                     from: None,
-                    leaders: vec![l],
-                    corps: Vec::new(),
+                    leaders: [l].into_iter().collect(),
+                    corps: InlineVec::new(),
                     spent: 0,
                     moved: false,
                 });
@@ -834,8 +927,8 @@ impl NineYears {
                     kind: ForceKind::Sea,
                     space: x,
                     from: None,
-                    leaders: Vec::new(),
-                    corps: Vec::new(),
+                    leaders: InlineVec::new(),
+                    corps: InlineVec::new(),
                     spent: 0,
                     moved: false,
                 });
@@ -854,8 +947,8 @@ impl NineYears {
                     kind: ForceKind::Transfer,
                     space: SpaceId(0),
                     from: None,
-                    leaders: Vec::new(),
-                    corps: Vec::new(),
+                    leaders: InlineVec::new(),
+                    corps: InlineVec::new(),
                     spent: 0,
                     moved: false,
                 });
@@ -865,7 +958,8 @@ impl NineYears {
             Action::Replace(p, x) => {
                 s.ap -= 1;
                 s.used[REPLACE] = true;
-                if let Some(c) = self.free_corps(s, x, p, true, None) {
+                let corps = self.free_corps(&Survey::new(self, s), x, p, true, None);
+                if let Some(c) = corps {
                     let st = &mut s.corps[c.index()];
                     st.reduced = false;
                     st.demoralised = false;
@@ -928,16 +1022,18 @@ impl NineYears {
             Action::ShiftLeader(l, to) => {
                 s.leaders[l.index()].loc = LeaderLoc::Space(to);
                 s.leaders[l.index()].activated = true;
-                self.shifted(s, ev, sc.leader(l).name.clone(), to);
+                self.shifted(s, ev, || sc.leader(l).name.clone(), to);
                 return;
             }
             Action::ShiftCorps(from, p, r, to) => {
-                if let Some(c) = self.free_corps(s, from, p, r, None) {
+                let corps = self.free_corps(&Survey::new(self, s), from, p, r, None);
+                if let Some(c) = corps {
                     s.corps[c.index()].loc = Loc::Space(to);
                     s.corps[c.index()].activated = true;
                 }
-                let what =
-                    Text::new(format!("a {} corps", sc.power(p).name.en), format!("корпус ({})", sc.power(p).name.ru));
+                let what = || {
+                    Text::new(format!("a {} corps", sc.power(p).name.en), format!("корпус ({})", sc.power(p).name.ru))
+                };
                 self.shifted(s, ev, what, to);
                 return;
             }
@@ -946,9 +1042,11 @@ impl NineYears {
         self.after_action(s, ev);
     }
 
-    fn shifted(&self, s: &mut State, ev: &mut Events, what: Text, to: SpaceId) {
-        let name = self.scenario.space(to).name.clone();
+    /// A counter transferred; `what` names it, built only for the log.
+    fn shifted(&self, s: &mut State, ev: &mut Events, what: impl FnOnce() -> Text, to: SpaceId) {
+        let name = &self.scenario.space(to).name;
         ev.say("NY 13.5.2", || {
+            let what = what();
             Text::new(
                 format!("{} transfers to {}", what.en, name.en),
                 format!("{} перемещается в область «{}»", what.ru, name.ru),
@@ -972,7 +1070,8 @@ impl NineYears {
                 }
             }
             Unit::Corps(p, r) => {
-                if let Some(c) = self.free_corps(s, f.space, p, r, Some(f)) {
+                let corps = self.free_corps(&Survey::new(self, s), f.space, p, r, Some(f));
+                if let Some(c) = corps {
                     s.corps[c.index()].activated = true;
                     if let Some(f) = s.force.as_mut() {
                         f.corps.push(c);
@@ -1062,7 +1161,7 @@ impl NineYears {
     /// Whether `side` already besieged `y` before the force came (its
     /// other corps are there): the garrison has withdrawn already.
     fn besieged_before_entry(&self, s: &State, y: SpaceId, side: Side) -> bool {
-        let force: &[CorpsId] = s.force.as_ref().map_or(&[], |f| &f.corps);
+        let force: &[CorpsId] = s.force.as_ref().map_or(&[], |f| &f.corps[..]);
         self.side_corps(s, y, side).iter().any(|c| !force.contains(c))
     }
 
@@ -1103,7 +1202,7 @@ impl NineYears {
         let Some(side) = self.scenario.leader_side(l) else { return };
         let to = self
             .nearest(s, from, side, |t| s.control(t).is(side) && self.count_corps(s, t, side.other()) == 0)
-            .or_else(|| self.sources(s, side).first().copied());
+            .or_else(|| self.source_list(s, side).first().copied());
         let sc = &self.scenario;
         match to {
             Some(t) => {

@@ -115,19 +115,27 @@ impl NineYears {
             }
             Effect::Corps { power, count, space, reduced } => {
                 let mut left = count;
-                // Those scheduled for this very card first, then the pool.
-                let order: Vec<usize> = (0..s.corps.len())
-                    .filter(|&i| sc.corps[i].power == power && s.corps[i].loc == Loc::Waiting)
-                    .filter(|&i| sc.corps[i].start == crate::CorpsStart::Event(card))
-                    .chain((0..s.corps.len()).filter(|&i| sc.corps[i].power == power && s.corps[i].loc == Loc::Pool))
-                    .collect();
-                for i in order {
-                    if left == 0 {
-                        break;
+                // Those scheduled for this very card first, then the pool. A
+                // corps placed leaves both groups, so each is read as it goes.
+                let scheduled = |s: &State, i: usize| {
+                    s.corps[i].loc == Loc::Waiting && sc.corps[i].start == crate::CorpsStart::Event(card)
+                };
+                let pooled = |s: &State, i: usize| s.corps[i].loc == Loc::Pool;
+                for group in [&scheduled as &dyn Fn(&State, usize) -> bool, &pooled] {
+                    for i in 0..s.corps.len() {
+                        if left == 0 {
+                            break;
+                        }
+                        if sc.corps[i].power == power && group(s, i) {
+                            s.corps[i] = crate::CorpsState {
+                                loc: Loc::Space(space),
+                                reduced,
+                                demoralised: false,
+                                activated: false,
+                            };
+                            left -= 1;
+                        }
                     }
-                    s.corps[i] =
-                        crate::CorpsState { loc: Loc::Space(space), reduced, demoralised: false, activated: false };
-                    left -= 1;
                 }
             }
             Effect::LeaderOut(l, years) => {

@@ -854,7 +854,10 @@ impl NineYears {
                 }
             }
             Action::Leader(l, x) => {
-                let corps = self.count_corps(s, x, side) as u32;
+                // Leaders go only to friendly spaces, which in this phase
+                // hold only friendly corps (19a emptied the rest): a plain
+                // count of the counters there, the cheapest scan.
+                let corps = s.corps.iter().filter(|c| c.loc == Loc::Space(x)).count() as u32;
                 if s.leader(l).loc == LeaderLoc::Due {
                     1 + 2 * corps.min(6)
                 } else if corps >= 3 {

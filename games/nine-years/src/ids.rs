@@ -4,10 +4,16 @@
 
 use serde::{Deserialize, Serialize};
 
+/// At most this many rows of each table of a scenario (spaces, powers,
+/// leaders, corps counters, event cards, action cards): ids are one byte,
+/// and the loader refuses more. It bounds every list the rules keep or
+/// build ([`crate::InlineVec`]).
+pub const MAX_TABLE: usize = 250;
+
 macro_rules! id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
         #[serde(transparent)]
         pub struct $name(pub u8);
 

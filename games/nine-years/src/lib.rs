@@ -24,6 +24,7 @@ mod campaign;
 mod cards;
 pub mod data;
 mod drawing;
+mod fixed;
 mod heuristics;
 mod ids;
 pub mod load;
@@ -36,6 +37,7 @@ mod scenario;
 mod sequence;
 mod siege;
 mod state;
+mod survey;
 mod view;
 mod winter;
 
@@ -45,7 +47,8 @@ mod winter;
 pub struct ReadmeDoctests;
 
 pub use action::{Action, Unit};
-pub use ids::{Control, CorpsId, EventId, FleetId, LeaderId, PowerId, Sea, Side, SpaceId};
+pub use fixed::InlineVec;
+pub use ids::{Control, CorpsId, EventId, FleetId, LeaderId, PowerId, Sea, Side, SpaceId, MAX_TABLE};
 pub use scenario::{
     Condition, Corps, CorpsStart, Effect, EventCard, Fleet, Leader, LeaderStart, LongTerm, Named, Power, Region,
     Scenario, Space,
@@ -60,6 +63,7 @@ use sandtable_core::{
     Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use std::sync::{Arc, OnceLock};
+use survey::Survey;
 
 /// The rules version written into game files.
 pub const RULES_VERSION: &str = "nine-years-1.3-sandtable-1";
@@ -126,7 +130,7 @@ impl NineYears {
     /// The side a seat plays, if it owes a decision now.
     fn seat_side(&self, s: &State, seat: Seat) -> Result<Side, Illegal> {
         let side = Side::of_seat(seat).ok_or(Illegal::fixed("NY 5.0", "no such seat", "нет такого места"))?;
-        if self.to_act(s).seats().contains(seat) {
+        if self.acting(s).contains(seat) {
             Ok(side)
         } else {
             Err(Illegal::fixed(
@@ -135,6 +139,27 @@ impl NineYears {
                 "сейчас решение принимаете не вы: по последовательности хода этот шаг за другим игроком",
             ))
         }
+    }
+
+    /// The seats owing a decision now, none once the game is over: what
+    /// [`Ruleset::to_act`] names, without writing the outcome's text (so a
+    /// check never allocates).
+    fn acting(&self, s: &State) -> SeatSet {
+        if s.phase == Phase::Over {
+            return SeatSet::EMPTY;
+        }
+        if let Some(p) = s.pending {
+            return SeatSet::one(self.pending_side(s, p).seat());
+        }
+        let side = match s.phase {
+            Phase::EventOrder | Phase::ReinforceOrder | Phase::FirstPlayer => self.scenario.initiative(s.year),
+            Phase::Show => {
+                return Side::ALL.into_iter().filter(|x| s.shown[x.index()].is_none()).map(Side::seat).collect()
+            }
+            Phase::Round => s.active,
+            _ => s.ordered(),
+        };
+        SeatSet::one(side.seat())
     }
 
     /// The side owing the pending decision.
@@ -152,10 +177,10 @@ impl NineYears {
     /// The rule broken.
     pub fn check(&self, s: &State, seat: Seat, a: Action) -> Result<(), Illegal> {
         let side = self.seat_side(s, seat)?;
-        self.check_for(s, side, a)
+        self.check_for(&Survey::new(self, s), side, a)
     }
 
-    fn check_for(&self, s: &State, side: Side, a: Action) -> Result<(), Illegal> {
+    fn check_for(&self, s: &Survey<'_>, side: Side, a: Action) -> Result<(), Illegal> {
         if let Some(p) = s.pending {
             return self.check_pending(s, side, p, a);
         }
@@ -186,7 +211,7 @@ impl NineYears {
         }
     }
 
-    fn check_pending(&self, s: &State, side: Side, p: Pending, a: Action) -> Result<(), Illegal> {
+    fn check_pending(&self, s: &Survey<'_>, side: Side, p: Pending, a: Action) -> Result<(), Illegal> {
         match (p, a) {
             (Pending::Intercept(x), Action::Intercept(l)) => self.check_intercept(s, side, x, l),
             (Pending::Intercept(_), Action::NoIntercept) => Ok(()),
@@ -201,7 +226,7 @@ impl NineYears {
         }
     }
 
-    fn candidates(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    fn candidates(&self, s: &Survey<'_>, side: Side, out: &mut Vec<Action>) {
         if let Some(p) = s.pending {
             match p {
                 Pending::Intercept(x) => {
@@ -236,7 +261,7 @@ impl NineYears {
     }
 
     fn apply(&self, s: &mut State, side: Side, a: Action, ev: &mut Events) -> Result<(), Illegal> {
-        self.check_for(s, side, a)?;
+        self.check_for(&Survey::new(self, s), side, a)?;
         if let Some(p) = s.pending {
             self.apply_pending(s, side, p, a, ev);
         } else {
@@ -312,30 +337,28 @@ impl Ruleset for NineYears {
         if s.phase == Phase::Over {
             return ToAct::Over(self.outcome(s));
         }
-        if let Some(p) = s.pending {
-            return ToAct::Seats(SeatSet::one(self.pending_side(s, p).seat()));
-        }
-        let side = match s.phase {
-            Phase::EventOrder | Phase::ReinforceOrder | Phase::FirstPlayer => self.scenario.initiative(s.year),
-            Phase::Show => {
-                return ToAct::Seats(
-                    Side::ALL.into_iter().filter(|x| s.shown[x.index()].is_none()).map(Side::seat).collect(),
-                )
-            }
-            Phase::Round => s.active,
-            _ => s.ordered(),
-        };
-        ToAct::Seats(SeatSet::one(side.seat()))
+        ToAct::Seats(self.acting(s))
     }
 
     fn legal_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         let Ok(side) = self.seat_side(s, seat) else { return };
+        // One survey for every candidate: corps counted once, each line of
+        // communication searched once (survey.rs).
+        let s = &Survey::new(self, s);
         if s.pending.is_none() {
             if let Some(f) = s.force.as_ref().filter(|f| f.kind == ForceKind::Transfer) {
                 // Candidates already filtered by the same checks, the
                 // reach of each origin computed once (campaign.rs).
                 out.push(Action::Stop);
                 self.transfer_legal(s, side, f, out);
+                return;
+            }
+            if s.phase == Phase::Leaders {
+                // Likewise the leader moves, each leader checked once (reinforcement.rs).
+                if self.check_for(s, side, Action::Done).is_ok() {
+                    out.push(Action::Done);
+                }
+                self.leaders_legal(s, side, out);
                 return;
             }
         }

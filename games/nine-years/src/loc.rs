@@ -2,11 +2,17 @@
 //! a friendly supply source, by land and by sea through friendly sea zones
 //! and unbesieged friendly ports; restricted through a besieged friendly
 //! fortress (11.1.4); never blocked by overcrowding (11.1.5). Each question
-//! is two searches from the sources, O(spaces + links + ports²).
+//! is two searches from the sources, O(spaces + links + ports²), with the
+//! marks in bits and the stack inline: no heap. A [`Survey`] keeps the
+//! searches of one state by question, so the candidates of a legal list
+//! that ask the same question (every space a power may form corps in) pay
+//! for the searches once.
 
-use crate::board::Occupancy;
+use crate::board::{Occupancy, SpaceList};
+use crate::fixed::IdSet;
 use crate::ids::{PowerId, Side, SpaceId};
 use crate::state::State;
+use crate::survey::Survey;
 use crate::NineYears;
 
 /// A line of communication found.
@@ -41,7 +47,7 @@ enum Isles {
 /// One line-of-communication question: who traces, to what, how.
 struct Trace<'a> {
     s: &'a State,
-    occ: Occupancy,
+    occ: &'a Occupancy,
     side: Side,
     sources: &'a [SpaceId],
     land_only: bool,
@@ -71,55 +77,73 @@ impl NineYears {
 
     /// Friendly spaces joined to the sources by friendly spaces, by land
     /// (and by sea unless `land_only`); through besieged fortresses only
-    /// when `restricted_ok`.
-    fn reach(&self, t: &Trace<'_>, restricted_ok: bool) -> Vec<bool> {
+    /// when `restricted_ok`. Each space is stacked once, so the inline
+    /// stack (a space list) never overflows. Also tells whether a besieged
+    /// friendly fortress was passed over: when none was, the search with
+    /// `restricted_ok` would find the very same spaces (it differs only
+    /// there), so [`Reached`] skips it.
+    fn reach(&self, t: &Trace<'_>, restricted_ok: bool) -> (IdSet, bool) {
         let s = t.s;
         let sc = &self.scenario;
-        let mut seen = vec![false; sc.spaces.len()];
-        let mut stack: Vec<SpaceId> = Vec::new();
+        let mut seen = IdSet::default();
+        let mut stack = SpaceList::new();
         for &src in t.sources {
             // 11.2.1: a capital under enemy (or no) control is no source.
-            if s.control(src).is(t.side) && !seen[src.index()] {
-                seen[src.index()] = true;
+            if s.control(src).is(t.side) && seen.insert(src.index()) {
                 stack.push(src);
             }
         }
-        let besieged = |x: SpaceId| self.besieged_in(s, &t.occ, x);
-        let passable = |x: SpaceId| s.control(x).is(t.side) && (restricted_ok || !besieged(x));
+        let besieged = |x: SpaceId| self.besieged_in(s, t.occ, x);
+        // The friendly unbesieged ports, where a line may land from the sea.
+        let mut harbours = SpaceList::new();
+        if !t.land_only {
+            harbours.extend(
+                sc.space_ids().filter(|&y| sc.space(y).port.is_some() && s.control(y).is(t.side) && !besieged(y)),
+            );
+        }
+        let mut blocked = false;
         while let Some(x) = stack.pop() {
             for &(y, red) in &sc.space(x).links {
-                if Self::link_open(t.side, red) && !seen[y.index()] && passable(y) {
-                    seen[y.index()] = true;
-                    stack.push(y);
+                if Self::link_open(t.side, red) && !seen.contains(y.index()) && s.control(y).is(t.side) {
+                    if restricted_ok || !besieged(y) {
+                        seen.insert(y.index());
+                        stack.push(y);
+                    } else {
+                        blocked = true;
+                    }
                 }
             }
             // By sea from a port that is unbesieged, or a source capital
             // that is a port (the 11.1.3 note: Amsterdam, Lisbon, Barcelona).
             if !t.land_only && sc.space(x).port.is_some() && (!besieged(x) || t.sources.contains(&x)) {
-                for y in sc.space_ids() {
-                    if !seen[y.index()]
-                        && sc.space(y).port.is_some()
-                        && s.control(y).is(t.side)
-                        && !besieged(y)
-                        && self.sea_open(t, x, y)
-                    {
-                        seen[y.index()] = true;
+                for &y in harbours.iter() {
+                    if !seen.contains(y.index()) && self.sea_open(t, x, y) {
+                        seen.insert(y.index());
                         stack.push(y);
                     }
                 }
             }
         }
-        seen
+        (seen, blocked)
     }
 
-    fn traced_from(&self, t: &Trace<'_>, from: SpaceId, reached: &[bool]) -> bool {
-        if reached[from.index()] {
+    /// Both searches of a question; the second only when the first was
+    /// blocked by a besieged friendly fortress (else it is the same).
+    fn reached(&self, t: &Trace<'_>) -> Reached {
+        let (open, blocked) = self.reach(t, false);
+        let any = if blocked { self.reach(t, true).0 } else { open };
+        Reached { open, any }
+    }
+
+    fn traced_from(&self, t: &Trace<'_>, from: SpaceId, reached: &IdSet) -> bool {
+        if reached.contains(from.index()) {
             return true;
         }
         let sc = &self.scenario;
         // The chain may start in a space that is not friendly (besiegers),
         // stepping to a friendly neighbour on it…
-        let land = sc.space(from).links.iter().any(|&(y, red)| Self::link_open(t.side, red) && reached[y.index()]);
+        let land =
+            sc.space(from).links.iter().any(|&(y, red)| Self::link_open(t.side, red) && reached.contains(y.index()));
         if land || t.land_only {
             return land;
         }
@@ -127,15 +151,11 @@ impl NineYears {
         // note: besiegers of a port are supplied through a friendly sea).
         sc.space(from).port.is_some()
             && sc.space_ids().any(|y| {
-                reached[y.index()]
+                reached.contains(y.index())
                     && y != from
-                    && (!self.besieged_in(t.s, &t.occ, y) || t.sources.contains(&y))
+                    && (!self.besieged_in(t.s, t.occ, y) || t.sources.contains(&y))
                     && self.sea_open(t, y, from)
             })
-    }
-
-    fn trace<'a>(&self, s: &'a State, side: Side, sources: &'a [SpaceId], land_only: bool, isles: Isles) -> Trace<'a> {
-        Trace { s, occ: self.occupancy(s), side, sources, land_only, isles }
     }
 
     /// The default exception for a side: the Bourbons trace from Ireland
@@ -148,66 +168,105 @@ impl NineYears {
         }
     }
 
-    fn supply_in(&self, t: &Trace<'_>, from: SpaceId) -> Supply {
-        let open = self.reach(t, false);
-        let any = self.reach(t, true);
-        self.supply_from(t, from, &open, &any)
-    }
-
     /// The line from `from` given both searches: open, through a besieged
     /// friendly fortress only (11.1.4) — which a line starting in one always
     /// is — or none.
-    fn supply_from(&self, t: &Trace<'_>, from: SpaceId, open: &[bool], any: &[bool]) -> Supply {
-        let shut_in = t.s.control(from).is(t.side) && self.besieged_in(t.s, &t.occ, from);
-        if !shut_in && self.traced_from(t, from, open) {
+    fn supply_from(&self, t: &Trace<'_>, from: SpaceId, reached: &Reached) -> Supply {
+        let shut_in = t.s.control(from).is(t.side) && self.besieged_in(t.s, t.occ, from);
+        if !shut_in && self.traced_from(t, from, &reached.open) {
             Supply::Open
-        } else if self.traced_from(t, from, any) {
+        } else if self.traced_from(t, from, &reached.any) {
             Supply::Restricted
         } else {
             Supply::Cut
         }
     }
 
-    /// The line of communication from `from` to any of `sources` for `side`.
-    pub fn supply_to(&self, s: &State, side: Side, from: SpaceId, sources: &[SpaceId], land_only: bool) -> Supply {
-        self.supply_in(&self.trace(s, side, sources, land_only, Self::isles_of(s, side)), from)
+    /// Answers a question of [`Survey`]: the searches its key names, made
+    /// once per survey, then the line from `from`.
+    pub(crate) fn line(&self, v: &Survey<'_>, key: LineKey, from: SpaceId) -> Supply {
+        let s = v.state();
+        let ask = |side: Side, sources: &[SpaceId], land_only: bool, isles: Isles| {
+            let t = Trace { s, occ: v.occupancy(), side, sources, land_only, isles };
+            let reached = v.reached(key, || self.reached(&t));
+            self.supply_from(&t, from, &reached)
+        };
+        match key {
+            LineKey::Home(p) => {
+                let Some(side) = self.scenario.side_of(p) else { return Supply::Cut };
+                let isles = if p == self.scenario.named.jacobite { Isles::All } else { Self::isles_of(s, side) };
+                ask(side, &self.capitals(s, p), false, isles)
+            }
+            LineKey::Sources(side) => ask(side, &self.source_list(s, side), false, Self::isles_of(s, side)),
+            LineKey::To(side, to, land_only) => ask(side, &[to], land_only, Self::isles_of(s, side)),
+            LineKey::Unused => Supply::Cut,
+        }
     }
 
-    /// The sources of a side: the capitals of its powers at war (11.2.1).
+    /// The line of communication from `from` to any of `sources` for `side`.
+    pub fn supply_to(&self, s: &State, side: Side, from: SpaceId, sources: &[SpaceId], land_only: bool) -> Supply {
+        let occ = self.occupancy(s);
+        let t = Trace { s, occ: &occ, side, sources, land_only, isles: Self::isles_of(s, side) };
+        self.supply_from(&t, from, &self.reached(&t))
+    }
+
+    /// The sources of a side: the capitals of its powers at war (11.2.1),
+    /// in the scenario's order.
     pub fn sources(&self, s: &State, side: Side) -> Vec<SpaceId> {
-        let mut v: Vec<SpaceId> = self
-            .scenario
-            .power_ids()
-            .filter(|&p| self.scenario.side_of(p) == Some(side) && self.at_war(s, p))
-            .flat_map(|p| self.capitals(s, p))
-            .collect();
-        v.sort();
-        v.dedup();
-        v
+        self.source_list(s, side).to_vec()
+    }
+
+    /// [`NineYears::sources`] inline (no heap).
+    pub(crate) fn source_list(&self, s: &State, side: Side) -> SpaceList {
+        let mut set = IdSet::default();
+        for p in self.scenario.power_ids().filter(|&p| self.scenario.side_of(p) == Some(side) && self.at_war(s, p)) {
+            for x in self.capitals(s, p).iter() {
+                set.insert(x.index());
+            }
+        }
+        set.iter().map(|x| SpaceId(x as u8)).collect()
     }
 
     /// A side's line of communication from a space to any friendly source
     /// (siege 17).
     pub fn supply(&self, s: &State, side: Side, from: SpaceId) -> Supply {
-        self.supply_to(s, side, from, &self.sources(s, side), false)
+        Survey::new(self, s).supply(side, from)
     }
 
     /// A power's line of communication from a space to its own capital(s)
     /// (12.2.3, 12.3.3, 13.5.3); Jacobite lines cross any sea from or to
     /// Great Britain and Ireland (7.2.6, 12.3.3).
     pub fn supply_home(&self, s: &State, p: PowerId, from: SpaceId) -> Supply {
-        let Some(side) = self.scenario.side_of(p) else { return Supply::Cut };
-        let capitals = self.capitals(s, p);
-        let isles = if p == self.scenario.named.jacobite { Isles::All } else { Self::isles_of(s, side) };
-        self.supply_in(&self.trace(s, side, &capitals, false, isles), from)
+        Survey::new(self, s).supply_home(p, from)
     }
 
     /// Every space's line of communication for a side to its sources, at
     /// the cost of two searches for the whole map (the view's LOC layer).
     pub fn supply_map(&self, s: &State, side: Side) -> Vec<Supply> {
-        let sources = self.sources(s, side);
-        let t = self.trace(s, side, &sources, false, Self::isles_of(s, side));
-        let (open, any) = (self.reach(&t, false), self.reach(&t, true));
-        self.scenario.space_ids().map(|x| self.supply_from(&t, x, &open, &any)).collect()
+        let v = Survey::new(self, s);
+        self.scenario.space_ids().map(|x| v.supply(side, x)).collect()
     }
+}
+
+/// A line-of-communication question, what [`Survey`] keeps its searches by:
+/// the side tracing and to what.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum LineKey {
+    /// No question: the default, so a [`crate::InlineVec`] of keys can be made.
+    #[default]
+    Unused,
+    /// A power's own capitals ([`NineYears::supply_home`]).
+    Home(PowerId),
+    /// Every source of a side ([`NineYears::supply`]).
+    Sources(Side),
+    /// One space, over land only or not ([`NineYears::supply_to`]).
+    To(Side, SpaceId, bool),
+}
+
+/// Both searches of one question: the spaces joined to the sources freely,
+/// and those joined through besieged friendly fortresses too (11.1.4).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Reached {
+    open: IdSet,
+    any: IdSet,
 }

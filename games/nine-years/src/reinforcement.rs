@@ -3,9 +3,11 @@
 //! reinforcements, promoting and moving leaders.
 
 use crate::action::Action;
-use crate::ids::{FleetId, LeaderId, PowerId, Side, SpaceId};
+use crate::fixed::{IdSet, InlineVec};
+use crate::ids::{FleetId, LeaderId, PowerId, Side, SpaceId, MAX_TABLE};
 use crate::scenario::{LongTerm, Region};
 use crate::state::{FleetLoc, LeaderLoc, Loc, Phase, State};
+use crate::survey::Survey;
 use crate::{wrong_step, NineYears};
 use sandtable_core::{Events, Illegal, Text};
 
@@ -64,7 +66,7 @@ impl NineYears {
 
     /// Where a new or arriving corps of `p` may be placed (12.2.3, 12.3.3,
     /// 12.3.4, 12.2.5, 7.2.3, 7.2.6, 20.2.5 2b).
-    pub(crate) fn check_placement(&self, s: &State, side: Side, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
+    pub(crate) fn check_placement(&self, s: &Survey<'_>, side: Side, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
         let n = &self.scenario.named;
         if !s.control(x).is(side) {
             return Err(Illegal::fixed(
@@ -73,7 +75,7 @@ impl NineYears {
                 "корпуса размещаются только в дружественных областях",
             ));
         }
-        if self.count_corps(s, x, side) + 1 > self.crowd_limit(x) {
+        if s.count(x, side) + 1 > self.crowd_limit(x) {
             return Err(Illegal::fixed(
                 "NY 12.2.3",
                 "placing it would break the stacking limit (4.1.3)",
@@ -100,7 +102,7 @@ impl NineYears {
                     "каталонские корпуса формируются только в Испании",
                 ));
             }
-            if !self.supply_to(s, side, x, &[n.paris], false).traced() {
+            if !s.supply_to(side, x, n.paris, false).traced() {
                 return Err(Illegal::fixed("NY 7.2.3", "no LOC to Paris from there", "оттуда нет ЛК до Парижа"));
             }
             return Ok(());
@@ -149,8 +151,8 @@ impl NineYears {
             || (p == n.jacobite && s.revolution && self.scenario.is_home(x, n.france))
     }
 
-    fn home_line(&self, s: &State, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
-        if self.supply_home(s, p, x).traced() {
+    fn home_line(&self, s: &Survey<'_>, p: PowerId, x: SpaceId) -> Result<(), Illegal> {
+        if s.supply_home(p, x).traced() {
             Ok(())
         } else {
             Err(Illegal::fixed(
@@ -161,7 +163,7 @@ impl NineYears {
         }
     }
 
-    pub(crate) fn check_reinforcement(&self, s: &State, side: Side, a: Action) -> Result<(), Illegal> {
+    pub(crate) fn check_reinforcement(&self, s: &Survey<'_>, side: Side, a: Action) -> Result<(), Illegal> {
         let rp = s.rp[side.index()];
         let poor = || Illegal::fixed("NY 12.3.1", "not enough resource points left", "не хватает очков ресурсов");
         match (s.phase, a) {
@@ -280,8 +282,8 @@ impl NineYears {
     }
 
     /// An arrived corps of the side and a space that may take it (12.2.4).
-    fn placeable(&self, s: &State, side: Side) -> Option<(PowerId, SpaceId)> {
-        let mut powers: Vec<PowerId> = (0..s.corps.len())
+    fn placeable(&self, s: &Survey<'_>, side: Side) -> Option<(PowerId, SpaceId)> {
+        let mut powers: InlineVec<PowerId, MAX_TABLE> = (0..s.corps.len())
             .filter(|&i| s.corps[i].loc == Loc::Due)
             .map(|i| self.scenario.corps[i].power)
             .filter(|&p| self.scenario.side_of(p) == Some(side) && self.at_war(s, p))
@@ -292,7 +294,7 @@ impl NineYears {
         })
     }
 
-    fn check_line(&self, s: &State, side: Side, x: SpaceId) -> Result<(), Illegal> {
+    fn check_line(&self, s: &Survey<'_>, side: Side, x: SpaceId) -> Result<(), Illegal> {
         if !s.control(x).is(side) {
             return Err(Illegal::fixed(
                 "NY 15.2",
@@ -300,7 +302,7 @@ impl NineYears {
                 "линии строятся только в дружественных областях",
             ));
         }
-        if self.count_corps(s, x, side) < 5 {
+        if s.count(x, side) < 5 {
             return Err(Illegal::fixed(
                 "NY 15.2",
                 "building a line needs 5 corps in the space",
@@ -314,13 +316,13 @@ impl NineYears {
         if s.rp[side.index()] < 1 {
             return Err(Illegal::fixed("NY 12.3.1", "not enough resource points left", "не хватает очков ресурсов"));
         }
-        if !self.supply(s, side, x).traced() {
+        if !s.supply(side, x).traced() {
             return Err(Illegal::fixed("NY 11.1.2", "building a line needs a LOC", "для постройки линии нужна ЛК"));
         }
         Ok(())
     }
 
-    fn check_fleet(&self, s: &State, side: Side, f: FleetId, n: u8) -> Result<(), Illegal> {
+    fn check_fleet(&self, s: &Survey<'_>, side: Side, f: FleetId, n: u8) -> Result<(), Illegal> {
         if !(1..=2).contains(&n) {
             return Err(Illegal::fixed(
                 "NY 12.3.6",
@@ -349,7 +351,7 @@ impl NineYears {
         if s.rp[side.index()] < n {
             return Err(Illegal::fixed("NY 12.3.1", "not enough resource points left", "не хватает очков ресурсов"));
         }
-        if !s.control(spec.port).is(side) || !self.supply_home(s, spec.capital, spec.port).traced() {
+        if !s.control(spec.port).is(side) || !s.supply_home(spec.capital, spec.port).traced() {
             return Err(Illegal::fixed(
                 "NY 12.3.6",
                 "the home port has no LOC to its capital",
@@ -360,17 +362,20 @@ impl NineYears {
     }
 
     fn check_leader_move(&self, s: &State, side: Side, l: LeaderId, x: SpaceId) -> Result<(), Illegal> {
+        let here = self.check_leader_free(s, side, l)?;
+        self.check_leader_to(s, side, here, x)
+    }
+
+    /// 12.4's conditions on the leader himself: the side's, at war, arrived
+    /// or on the map and not yet moved this phase. Where he stands, if on the map.
+    fn check_leader_free(&self, s: &State, side: Side, l: LeaderId) -> Result<Option<SpaceId>, Illegal> {
         if self.scenario.leader_side(l) != Some(side) {
             return Err(Illegal::fixed("NY 12.4", "that leader is not yours", "это не ваш лидер"));
         }
         self.check_at_war(s, self.scenario.leader(l).power)?;
         match s.leader(l).loc {
-            LeaderLoc::Due => {}
-            LeaderLoc::Space(y) if !s.leader(l).activated => {
-                if y == x {
-                    return Err(Illegal::fixed("NY 12.4", "the leader is already there", "лидер уже там"));
-                }
-            }
+            LeaderLoc::Due => Ok(None),
+            LeaderLoc::Space(y) if !s.leader(l).activated => Ok(Some(y)),
             LeaderLoc::Space(_) => {
                 return Err(Illegal::fixed(
                     "NY 12.4",
@@ -378,7 +383,14 @@ impl NineYears {
                     "этот лидер уже перемещён в эту фазу",
                 ))
             }
-            _ => return Err(Illegal::fixed("NY 12.4", "that leader is not in play", "этого лидера нет в игре")),
+            _ => Err(Illegal::fixed("NY 12.4", "that leader is not in play", "этого лидера нет в игре")),
+        }
+    }
+
+    /// 12.4's conditions on where a free leader goes from `here` (12.2.2).
+    fn check_leader_to(&self, s: &State, side: Side, here: Option<SpaceId>, x: SpaceId) -> Result<(), Illegal> {
+        if here == Some(x) {
+            return Err(Illegal::fixed("NY 12.4", "the leader is already there", "лидер уже там"));
         }
         if !s.control(x).is(side) {
             return Err(Illegal::fixed(
@@ -390,7 +402,19 @@ impl NineYears {
         Ok(())
     }
 
-    pub(crate) fn reinforcement_candidates(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    /// The legal leader moves of step 3 (12.4), already filtered by the
+    /// same checks as [`NineYears::check_reinforcement`], split so that each
+    /// leader's own conditions are checked once and each destination's
+    /// after: O(leaders + leaders · spaces), a few steps a destination.
+    pub(crate) fn leaders_legal(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        let sc = &self.scenario;
+        for l in sc.leader_ids() {
+            let Ok(here) = self.check_leader_free(s, side, l) else { continue };
+            out.extend(sc.space_ids().filter(|&x| self.check_leader_to(s, side, here, x).is_ok()).map(|x| Action::Leader(l, x)));
+        }
+    }
+
+    pub(crate) fn reinforcement_candidates(&self, s: &Survey<'_>, side: Side, out: &mut Vec<Action>) {
         let sc = &self.scenario;
         out.push(Action::Done);
         match s.phase {
@@ -399,11 +423,12 @@ impl NineYears {
                 if rp == 0 {
                     return;
                 }
-                let mut pooled: Vec<PowerId> =
-                    (0..s.corps.len()).filter(|&i| s.corps[i].loc == Loc::Pool).map(|i| sc.corps[i].power).collect();
-                pooled.sort();
-                pooled.dedup();
-                for p in pooled {
+                // The powers with corps in the pool, a set read in order.
+                let mut pooled = IdSet::default();
+                for i in (0..s.corps.len()).filter(|&i| s.corps[i].loc == Loc::Pool) {
+                    pooled.insert(sc.corps[i].power.index());
+                }
+                for p in pooled.iter().map(|p| PowerId(p as u8)) {
                     if sc.side_of(p) != Some(side) || !self.at_war(s, p) || s.formed[p.index()] >= self.form_limit(s, p)
                     {
                         continue;
@@ -413,11 +438,16 @@ impl NineYears {
                         out.push(Action::Form(p, x, false));
                     }
                 }
-                let mut rebuild = Vec::new();
+                // At most one entry a corps counter. A power at its rebuild
+                // limit is left out here: its check would refuse them all,
+                // with a refusal that names the limit (a text built, which
+                // listing must not do).
+                let mut rebuild: InlineVec<(PowerId, SpaceId), MAX_TABLE> = InlineVec::new();
                 for i in 0..s.corps.len() {
                     if let (Loc::Space(x), true) = (s.corps[i].loc, s.corps[i].reduced) {
-                        if sc.side_of(sc.corps[i].power) == Some(side) {
-                            rebuild.push((sc.corps[i].power, x));
+                        let p = sc.corps[i].power;
+                        if sc.side_of(p) == Some(side) && s.rebuilt[p.index()] < self.rebuild_limit(s, p) {
+                            rebuild.push((p, x));
                         }
                     }
                 }
@@ -425,7 +455,7 @@ impl NineYears {
                 rebuild.dedup();
                 out.extend(rebuild.into_iter().map(|(p, x)| Action::Rebuild(p, x)));
                 for x in sc.space_ids() {
-                    if self.count_corps(s, x, side) >= 5 {
+                    if s.count(x, side) >= 5 {
                         out.push(Action::Line(x));
                     }
                 }
@@ -435,11 +465,12 @@ impl NineYears {
                 }
             }
             Phase::Place => {
-                let mut due: Vec<PowerId> =
-                    (0..s.corps.len()).filter(|&i| s.corps[i].loc == Loc::Due).map(|i| sc.corps[i].power).collect();
-                due.sort();
-                due.dedup();
-                for p in due.into_iter().filter(|&p| sc.side_of(p) == Some(side)) {
+                // The powers with corps due, a set read in order.
+                let mut due = IdSet::default();
+                for i in (0..s.corps.len()).filter(|&i| s.corps[i].loc == Loc::Due) {
+                    due.insert(sc.corps[i].power.index());
+                }
+                for p in due.iter().map(|p| PowerId(p as u8)).filter(|&p| sc.side_of(p) == Some(side)) {
                     out.extend(
                         sc.space_ids()
                             .filter(|&x| s.control(x).is(side) && self.placement_candidate(s, p, x))
@@ -447,15 +478,7 @@ impl NineYears {
                     );
                 }
             }
-            _ => {
-                let friendly: Vec<SpaceId> = sc.space_ids().filter(|&x| s.control(x).is(side)).collect();
-                for l in sc.leader_ids().filter(|&l| sc.leader_side(l) == Some(side)) {
-                    let st = s.leader(l);
-                    if st.loc == LeaderLoc::Due || (matches!(st.loc, LeaderLoc::Space(_)) && !st.activated) {
-                        out.extend(friendly.iter().map(|&x| Action::Leader(l, x)));
-                    }
-                }
-            }
+            _ => self.leaders_legal(s, side, out),
         }
     }
 
@@ -587,7 +610,7 @@ impl NineYears {
                     let any_due = (0..s.corps.len()).any(|i| {
                         s.corps[i].loc == Loc::Due && self.scenario.side_of(self.scenario.corps[i].power) == Some(side)
                     });
-                    !(any_due && self.placeable(s, side).is_some())
+                    !(any_due && self.placeable(&Survey::new(self, s), side).is_some())
                 }
                 _ => false,
             };

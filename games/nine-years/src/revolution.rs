@@ -35,7 +35,7 @@ impl NineYears {
         // Revolution comes in a Campaign or in Winter Quarters, after this
         // year's Reinforcement phase, so next year's.
         s.revolution_year = s.year + 1;
-        let england: Vec<SpaceId> = sc.space_ids().filter(|&x| self.english(x)).collect();
+        let england = || sc.space_ids().filter(|&x| self.english(x));
         // 2a. Jacobite counters in England go to the nearest space their side
         // still holds in the British Isles outside England, else to Paris;
         // James II goes to France.
@@ -49,7 +49,7 @@ impl NineYears {
             })
             .unwrap_or(n.paris)
         };
-        for &x in &england {
+        for x in england() {
             let to = refuge(s, x);
             for c in self.side_corps(s, x, Side::Bourbon) {
                 s.corps[c.index()].loc = Loc::Space(to);
@@ -58,7 +58,7 @@ impl NineYears {
                 s.leaders[l.index()].loc = LeaderLoc::Space(if l == n.james { n.paris } else { to });
             }
         }
-        for &x in &england {
+        for x in england() {
             // Like Savoy's joining (6.1.2), the change of allegiance moves no VP.
             s.control[x.index()] = Control::Alliance;
         }

@@ -6,7 +6,7 @@
 use crate::ids::{Control, Side};
 use crate::scenario::{CorpsStart, LeaderStart, Region};
 use crate::state::{FleetLoc, LeaderLoc, LeaderState, Line, Loc, Phase, Savoy, State};
-use crate::{CorpsState, NineYears};
+use crate::{CorpsState, InlineVec, NineYears};
 use sandtable_core::{Audience, Deck, Dice, Events, Illegal, SeatSet, Text};
 
 impl NineYears {
@@ -15,8 +15,12 @@ impl NineYears {
     pub(crate) fn initial_state(&self, seed: u64) -> State {
         let sc = &self.scenario;
         let mut dice = Dice::from_seed(seed);
+        // Each deck's buffer has room for all its cards: a reshuffle (13.1)
+        // and the late cards (phase 1b) refill it in place, with no new
+        // allocation in play (until a clone, which keeps only what is there).
         let action_deck = Deck::shuffled(sc.actions.iter().copied(), &mut dice);
-        let early: Vec<_> = (0..sc.events.len() as u8).map(crate::EventId).filter(|&e| !sc.event(e).late).collect();
+        let mut early = Vec::with_capacity(sc.events.len());
+        early.extend((0..sc.events.len() as u8).map(crate::EventId).filter(|&e| !sc.event(e).late));
         let event_deck = Deck::shuffled(early, &mut dice);
         let corps = sc
             .corps
@@ -76,11 +80,11 @@ impl NineYears {
             leaders,
             fleets,
             action_deck,
-            action_discard: Vec::new(),
+            action_discard: InlineVec::new(),
             hands: [[0; 3]; 2],
             event_deck,
-            held: [Vec::new(), Vec::new()],
-            gone: Vec::new(),
+            held: [InlineVec::new(), InlineVec::new()],
+            gone: InlineVec::new(),
             late_added: false,
             long_term: 0,
             rp: [0; 2],
@@ -125,9 +129,11 @@ impl NineYears {
         // 1b: the late event cards are shuffled into the deck.
         if s.year >= sc.late_year && !s.late_added {
             s.late_added = true;
-            let mut cards: Vec<_> = s.event_deck.cards().copied().collect();
-            cards.extend((0..sc.events.len() as u8).map(crate::EventId).filter(|&e| sc.event(e).late));
-            s.event_deck = Deck::shuffled(cards, &mut s.dice);
+            // The deck as it is, then the late cards, shuffled in place.
+            for e in (0..sc.events.len() as u8).map(crate::EventId).filter(|&e| sc.event(e).late) {
+                s.event_deck.put_bottom(e);
+            }
+            s.event_deck.shuffle(&mut s.dice);
             ev.say("NY 5.0 1b", || {
                 Text::fixed(
                     "the late event cards are shuffled into the event deck",
@@ -384,9 +390,12 @@ impl NineYears {
         }
         let need = usize::from(counts[0]) + usize::from(counts[1]);
         if s.action_deck.len() < need {
-            let mut all: Vec<u8> = s.action_deck.cards().copied().collect();
-            all.append(&mut s.action_discard);
-            s.action_deck = Deck::shuffled(all, &mut s.dice);
+            // The deck as it is, then the discard, shuffled in place.
+            for &v in s.action_discard.iter() {
+                s.action_deck.put_bottom(v);
+            }
+            s.action_discard.clear();
+            s.action_deck.shuffle(&mut s.dice);
             ev.say("NY 13.1", || Text::fixed("the action deck is reshuffled", "колода карточек действий перетасована"));
         }
         for side in Side::ALL {

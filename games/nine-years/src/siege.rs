@@ -155,22 +155,19 @@ impl NineYears {
         }
     }
 
-    /// The sides holding at least one Savoyard fortress, the initiative
-    /// player's first (7.2.1).
-    pub(crate) fn savoy_holders(&self, s: &State) -> Vec<Side> {
-        let first = self.scenario.initiative(s.year);
-        [first, first.other()]
-            .into_iter()
-            .filter(|&side| {
-                self.scenario.space_ids().any(|x| self.savoyard(x) && self.fortified(x) && s.control(x).is(side))
-            })
-            .collect()
+    /// Whether a side holds at least one Savoyard fortress (7.2.1).
+    pub(crate) fn savoy_holder(&self, s: &State, side: Side) -> bool {
+        self.scenario.space_ids().any(|x| self.savoyard(x) && self.fortified(x) && s.control(x).is(side))
     }
 
+    /// The holders of a Savoyard fortress are asked, the initiative
+    /// player's first (7.2.1).
     fn offer_savoy(&self, s: &mut State) {
-        let holders = self.savoy_holders(s);
-        if let Some(&first) = holders.first() {
-            s.pending = Some(Pending::Savoy(first, holders.len() == 2));
+        let first = self.scenario.initiative(s.year);
+        match [first, first.other()].map(|side| self.savoy_holder(s, side)) {
+            [true, both] => s.pending = Some(Pending::Savoy(first, both)),
+            [false, true] => s.pending = Some(Pending::Savoy(first.other(), false)),
+            [false, false] => {}
         }
     }
 
@@ -198,16 +195,16 @@ impl NineYears {
             }
         }
         s.leaders[n.victor_amadeus.index()].loc = crate::LeaderLoc::Removed;
-        let savoyard: Vec<SpaceId> = sc.space_ids().filter(|&x| self.savoyard(x)).collect();
+        let savoyard = || sc.space_ids().filter(|&x| self.savoyard(x));
         // Savoy is neutral first, so the LOC of each destination is traced
         // without its spaces; the troops march out through them.
-        for &x in &savoyard {
+        for x in savoyard() {
             s.control[x.index()] = Control::None;
             s.strength[x.index()] = sc.space(x).fortress;
             s.continued[x.index()] = false;
             s.lines[x.index()] = crate::Line::default();
         }
-        for &x in &savoyard {
+        for x in savoyard() {
             for who in Side::ALL {
                 if !self.has_units(s, x, who) {
                     continue;

@@ -2,7 +2,8 @@
 //! seas, every counter's place and state, hands and decks, the action round
 //! under way. Plain data, serialised into game files.
 
-use crate::ids::{Control, CorpsId, EventId, FleetId, LeaderId, Side, SpaceId};
+use crate::fixed::InlineVec;
+use crate::ids::{Control, CorpsId, EventId, FleetId, LeaderId, Side, SpaceId, MAX_TABLE};
 use sandtable_core::{Deck, Dice};
 use serde::{Deserialize, Serialize};
 
@@ -184,10 +185,12 @@ pub struct Force {
     pub space: SpaceId,
     /// The space it last came from (an attacker retreats there, 16.4 authored).
     pub from: Option<SpaceId>,
-    /// Its leaders.
-    pub leaders: Vec<LeaderId>,
-    /// Its corps.
-    pub corps: Vec<CorpsId>,
+    /// Its leaders, in the order they joined (at most every leader).
+    pub leaders: InlineVec<LeaderId, MAX_TABLE>,
+    /// Its corps, in the order they joined (at most every corps counter;
+    /// the rules hold a Campaign to its two best leaders' command, 13.5.1,
+    /// and a Sea Move to two, 13.5.5).
+    pub corps: InlineVec<CorpsId, MAX_TABLE>,
     /// Movement points spent (campaign), or counters moved (transfer).
     pub spent: u8,
     /// Whether it has left its space (14.1.3: no more picking up).
@@ -263,16 +266,17 @@ pub struct State {
     pub fleets: Vec<FleetLoc>,
     /// The action deck (values), face down.
     pub action_deck: Deck<u8>,
-    /// Played action cards, face up until reshuffled (13.1).
-    pub action_discard: Vec<u8>,
+    /// Played action cards, face up until reshuffled (13.1): at most the
+    /// whole action deck.
+    pub action_discard: InlineVec<u8, MAX_TABLE>,
     /// Each side's hand of action cards: how many of value 1, 2 and 3.
     pub hands: [[u8; 3]; 2],
     /// The event deck, face down.
     pub event_deck: Deck<EventId>,
-    /// Events each side holds (9.2.1).
-    pub held: [Vec<EventId>; 2],
-    /// Events played or left the game, in order.
-    pub gone: Vec<EventId>,
+    /// Events each side holds (9.2.1): at most every event card.
+    pub held: [InlineVec<EventId, MAX_TABLE>; 2],
+    /// Events played or left the game, in order: at most every event card.
+    pub gone: InlineVec<EventId, MAX_TABLE>,
     /// The late cards have been shuffled in (phase 1b).
     pub late_added: bool,
     /// Long-term events in effect (9.2.3), as [`crate::LongTerm::bit`]s.

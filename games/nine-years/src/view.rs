@@ -456,7 +456,7 @@ impl NineYears {
         dice.shuffle(&mut holds);
         for &side in &hidden {
             let n = s.held[side.index()].len();
-            o.held[side.index()] = holds.split_off(holds.len() - n);
+            o.held[side.index()] = holds.split_off(holds.len() - n).into_iter().collect();
         }
         rest.append(&mut holds);
         rest.sort_unstable();

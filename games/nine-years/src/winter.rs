@@ -4,6 +4,7 @@
 //! London (c), Savoy's neutrality and the Glorious Revolution's fallback
 //! (d), the peace roll (e, 6.4), the end and automatic victory (f, 6.2, 6.3).
 
+use crate::fixed::InlineVec;
 use crate::ids::{Control, Side, SpaceId};
 use crate::scenario::{LongTerm, Region};
 use crate::state::{End, FleetLoc, Phase, Savoy, State};
@@ -25,19 +26,26 @@ impl NineYears {
         s.ap = 0;
         s.played = false;
         // a. Troops in spaces their side does not hold withdraw (19a authored).
+        // The corps are counted once and the count kept as they go (only
+        // whole stacks move or are lost here), not counted at every question.
+        let mut occ = self.occupancy(s);
         for x in sc.space_ids() {
             for side in Side::ALL {
-                if s.control(x).is(side) || !self.has_units(s, x, side) {
+                let has_units = occ.count(x, side) > 0 || self.side_leaders_iter(s, x, side).next().is_some();
+                if s.control(x).is(side) || !has_units {
                     continue;
                 }
-                let to =
-                    self.nearest(s, x, side, |t| s.control(t).is(side) && self.count_corps(s, t, side.other()) == 0);
+                let to = self.nearest(s, x, side, |t| s.control(t).is(side) && occ.count(t, side.other()) == 0);
                 match to {
-                    Some(t) => self.move_all(s, x, side, t),
+                    Some(t) => {
+                        self.move_all(s, x, side, t);
+                        occ.move_all(x, t, side);
+                    }
                     None => {
                         for c in self.side_corps(s, x, side) {
                             self.eliminate(s, c);
                         }
+                        occ.clear(x, side);
                         for l in self.side_leaders(s, x, side) {
                             self.send_leader_home(s, l, x, ev);
                         }
@@ -51,12 +59,14 @@ impl NineYears {
         // 4.1.3 authored: winter attrition: a step for each corps over the
         // limit, taken from reduced corps first, so a space that stays
         // overcrowded winter after winter loses corps.
+        // Each space and side is read before its own losses, which touch no other.
         for x in sc.space_ids() {
             for side in Side::ALL {
-                let over = self.count_corps(s, x, side).saturating_sub(self.crowd_limit(x));
+                let over = occ.count(x, side).saturating_sub(self.crowd_limit(x));
                 if over > 0 {
                     let mut here = self.side_corps(s, x, side);
-                    here.sort_by_key(|&c| (!s.corps(c).reduced, c));
+                    // The id breaks ties: an unstable sort is this order, with no buffer.
+                    here.sort_unstable_by_key(|&c| (!s.corps(c).reduced, c));
                     for &c in here.iter().take(over) {
                         self.lose_step(s, c, ev);
                     }
@@ -119,9 +129,8 @@ impl NineYears {
     /// neutral (7.2.1), the initiative player first.
     fn next_savoy(&self, s: &mut State, ev: &mut Events) {
         if s.year >= self.scenario.peace_from && s.savoy == Savoy::Allied {
-            let holders = self.savoy_holders(s);
             while s.idx < 2 {
-                if holders.contains(&s.ordered()) {
+                if self.savoy_holder(s, s.ordered()) {
                     s.phase = Phase::Savoy;
                     return;
                 }
@@ -202,20 +211,20 @@ impl NineYears {
 
     /// The peace roll's modifiers now (6.4 step 2), each with its reason.
     pub fn peace_modifiers(&self, s: &State) -> Vec<(i8, Text)> {
+        self.peace_reasons(s).iter().map(|&(k, why)| (k, why.text())).collect()
+    }
+
+    /// [`NineYears::peace_modifiers`] with their reasons unwritten: no heap,
+    /// for the roll itself.
+    fn peace_reasons(&self, s: &State) -> InlineVec<(i8, PeaceReason), PEACE_REASONS> {
         let sc = &self.scenario;
         let n = &sc.named;
-        let mut m = Vec::new();
+        let mut m = InlineVec::new();
         for side in Side::ALL {
             let [card, rp] = s.peace_penalty[side.index()];
             let k = i8::from(card) + i8::from(rp);
             if k > 0 {
-                m.push((
-                    -k,
-                    Text::new(
-                        format!("{} took penalties", side.player().en),
-                        format!("{} принял штрафы", side.player().ru),
-                    ),
-                ));
+                m.push((-k, PeaceReason::Penalties(side)));
             }
         }
         let bourbon = |x: SpaceId| s.control(x).is(Side::Bourbon);
@@ -223,7 +232,7 @@ impl NineYears {
         if sc.space_ids().any(|x| spanish_fortress(x) && sc.space(x).region != Region::Spain && bourbon(x)) {
             m.push((
                 1,
-                Text::fixed(
+                PeaceReason::Fixed(
                     "a fortified Spanish home space outside Spain is Bourbon",
                     "укреплённая испанская домашняя область вне Испании у Бурбонов",
                 ),
@@ -234,7 +243,7 @@ impl NineYears {
         {
             m.push((
                 1,
-                Text::fixed(
+                PeaceReason::Fixed(
                     "two fortified spaces of the Empire are Bourbon",
                     "две укреплённые области Империи у Бурбонов",
                 ),
@@ -245,7 +254,7 @@ impl NineYears {
         {
             m.push((
                 1,
-                Text::fixed(
+                PeaceReason::Fixed(
                     "three fortified Spanish home spaces in Spain are Bourbon",
                     "три укреплённые испанские домашние области в Испании у Бурбонов",
                 ),
@@ -257,35 +266,36 @@ impl NineYears {
             (n.edinburgh, "Edinburgh is Bourbon", "Эдинбург у Бурбонов"),
         ] {
             if bourbon(x) {
-                m.push((1, Text::fixed(en, ru)));
+                m.push((1, PeaceReason::Fixed(en, ru)));
             }
         }
         match s.kww {
-            -1 => m.push((1, Text::fixed("the KWW marker is in the −1 VP box", "маркер KWW в ячейке «−1 ПО»"))),
+            -1 => m.push((1, PeaceReason::Fixed("the KWW marker is in the −1 VP box", "маркер KWW в ячейке «−1 ПО»"))),
             k if k <= -2 => {
-                m.push((2, Text::fixed("the KWW marker is in the −2 VP box", "маркер KWW в ячейке «−2 ПО»")))
+                m.push((2, PeaceReason::Fixed("the KWW marker is in the −2 VP box", "маркер KWW в ячейке «−2 ПО»")))
             }
             _ => {}
         }
         if s.savoy != Savoy::Allied {
-            m.push((1, Text::fixed("Savoy is neutral", "Савойя нейтральна")));
+            m.push((1, PeaceReason::Fixed("Savoy is neutral", "Савойя нейтральна")));
         }
         let first = self.scenario.peace_from;
         if s.year > first {
             let k = (s.year - first).min(10) as i8;
-            m.push((k, Text::new(format!("{k} turn(s) after {first}"), format!("ходов после {first} года: {k}"))));
+            m.push((k, PeaceReason::Turns(k, first)));
         }
         m
     }
 
     /// 6.4 step 2: the Bourbons roll; 10 or more ends the game.
     fn peace_roll(&self, s: &mut State, ev: &mut Events) -> bool {
-        let mods = self.peace_modifiers(s);
+        let mods = self.peace_reasons(s);
         let m: i8 = mods.iter().map(|(k, _)| k).sum();
         let d = s.dice.d6();
         let total = d as i8 + m;
         let peace = total >= PEACE_TARGET;
         ev.roll("NY 6.4", &[d], || {
+            let mods: Vec<(i8, Text)> = mods.iter().map(|&(k, why)| (k, why.text())).collect();
             let list_en: Vec<String> = mods.iter().map(|(k, t)| format!("{k:+} {}", t.en)).collect();
             let list_ru: Vec<String> = mods.iter().map(|(k, t)| format!("{k:+} {}", t.ru)).collect();
             Text::new(
@@ -397,6 +407,43 @@ impl NineYears {
             _ => (en, ru),
         };
         Outcome { winners: SeatSet::one(winner.seat()), text: Text::new(en, ru) }
+    }
+}
+
+/// The most modifiers the peace roll can have (6.4 step 2): penalties by
+/// two sides, three for Bourbon fortresses, three for British capitals, the
+/// KWW box, Savoy, the turns.
+const PEACE_REASONS: usize = 11;
+
+/// Why the peace roll is modified, its text written only when read.
+#[derive(Copy, Clone, Debug)]
+enum PeaceReason {
+    /// A side took peace penalties.
+    Penalties(Side),
+    /// A fixed reason.
+    Fixed(&'static str, &'static str),
+    /// `k` turns after the first peace year.
+    Turns(i8, u16),
+}
+
+impl Default for PeaceReason {
+    fn default() -> Self {
+        PeaceReason::Fixed("", "")
+    }
+}
+
+impl PeaceReason {
+    fn text(self) -> Text {
+        match self {
+            PeaceReason::Penalties(side) => Text::new(
+                format!("{} took penalties", side.player().en),
+                format!("{} принял штрафы", side.player().ru),
+            ),
+            PeaceReason::Fixed(en, ru) => Text::fixed(en, ru),
+            PeaceReason::Turns(k, first) => {
+                Text::new(format!("{k} turn(s) after {first}"), format!("ходов после {first} года: {k}"))
+            }
+        }
     }
 }
 

@@ -862,7 +862,7 @@ fn ny_16_5_a_campaign_cannot_be_left_to_a_demoralised_leader() {
     // Two fresh leaders: either may be dropped.
     let mut s = setup(&r, false);
     apply(&r, &mut s, A, "drop william-iii");
-    assert_eq!(s.force.as_ref().map(|f| f.leaders.clone()), Some(vec![leader(&r, "waldeck")]));
+    assert_eq!(s.force.as_ref().map(|f| f.leaders.to_vec()), Some(vec![leader(&r, "waldeck")]));
     apply(&r, &mut s, A, "go brussels");
     assert_eq!(leader_at(&r, &s, "waldeck").as_deref(), Some("brussels"));
 }

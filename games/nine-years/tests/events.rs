@@ -86,7 +86,7 @@ fn ny_9_2_1_any_other_card_is_played_at_once_whoever_benefits_and_leaves_the_gam
     stack_events(&r, &mut s, &["dutch-subsidies", "louvois"]);
     let ev = apply(&r, &mut s, Side::Bourbon, "first bourbon");
     assert!(said(&ev, "NY 9.2.1", "Dutch Subsidies"), "{ev:?}");
-    assert!(s.held.iter().all(Vec::is_empty), "nothing held");
+    assert!(s.held.iter().all(|h| h.is_empty()), "nothing held");
     assert_eq!(s.rp_events, [2, 0], "drawn by the Bourbons, it helps the Alliance");
     assert_eq!(s.gone, vec![subsidies, event_id(&r, "louvois")]);
     let ev = apply(&r, &mut s, Side::Bourbon, "first alliance");
@@ -111,7 +111,7 @@ fn both_holding(r: &sandtable_nine_years::NineYears, seed: u64) -> State {
     cards.extend(["guerre-de-course", "zenta"].map(|id| event_id(r, id)));
     s.event_deck = sandtable_core::Deck::new(cards);
     s.late_added = true;
-    s.held = [vec![train], vec![forced]];
+    s.held = [[train].into_iter().collect(), [forced].into_iter().collect()];
     assert_eq!(r.validate(&s), Ok(()));
     s
 }
@@ -169,7 +169,7 @@ fn ny_9_2_2_a_card_whose_conditions_fail_leaves_the_game_unplayed() {
     let before = s.event_deck.len();
     let ev = apply(&r, &mut s, Side::Bourbon, "first bourbon");
     assert!(said(&ev, "NY 9.2.2", "cannot be played"), "{ev:?}");
-    assert!(s.gone.contains(&scotland) && s.held.iter().all(Vec::is_empty));
+    assert!(s.gone.contains(&scotland) && s.held.iter().all(|h| h.is_empty()));
     assert_eq!(s.leader(claverhouse).loc, LeaderLoc::Waiting);
     assert_eq!(corps_at(&r, &s, "jacobite", Loc::Waiting).len(), 1);
     assert_eq!(s.event_deck.len(), before - 2, "the drawer draws no other card");

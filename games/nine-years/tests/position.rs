@@ -315,8 +315,8 @@ fn campaign(r: &NineYears, s: &mut State) {
         kind: ForceKind::Campaign,
         space: space(r, "brussels"),
         from: None,
-        leaders: vec![leader(r, "waldeck")],
-        corps: vec![CorpsId(c as u8)],
+        leaders: [leader(r, "waldeck")].into_iter().collect(),
+        corps: [CorpsId(c as u8)].into_iter().collect(),
         spent: 0,
         moved: false,
     });

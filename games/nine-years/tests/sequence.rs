@@ -310,7 +310,7 @@ fn ny_20_the_first_year_has_no_event_phase_and_deals_three_cards() {
     let early = r.scenario.events.iter().filter(|e| !e.late).count();
     assert_eq!((s.year, s.phase), (1688, Phase::ReinforceOrder), "1688 starts with the Reinforcement phase");
     assert_eq!(s.event_deck.len(), early, "no event card drawn");
-    assert!(s.held.iter().all(Vec::is_empty));
+    assert!(s.held.iter().all(|h| h.is_empty()));
     assert_eq!(s.kww, 0, "no KWW roll");
     quietly(&r, &mut s, |s| s.phase == Phase::Show || s.phase == Phase::Round);
     assert_eq!((s.hand_len(Side::Alliance), s.hand_len(Side::Bourbon)), (3, 3));

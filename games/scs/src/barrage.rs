@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::board::Board;
 use crate::charts::BarrageResult;
 use crate::ratio::Ratio;
-use crate::state::{Phase, Pos, State};
+use crate::state::{Hexes, Phase, Pos, State};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
@@ -33,7 +33,7 @@ impl Scs {
     /// adjacent).
     pub fn spotted(&self, s: &State, side: Side, target: HexId) -> bool {
         self.scenario.unit_ids().any(|u| {
-            self.scenario.unit(u).side == side && s.hex_of(u).is_some_and(|h| self.map().grid.are_adjacent(h, target))
+            self.scenario.unit(u).side == side && s.hex_of(u).is_some_and(|h| self.map().adjacent(h, target))
         })
     }
 
@@ -174,6 +174,22 @@ impl Scs {
     }
 
     pub(crate) fn barrage_candidates(&self, s: &State, side: Side, b: &Board, out: &mut Vec<Action>) {
+        // The hexes the enemy holds, by id: the targets within each firer's
+        // range come out in the order `within` gives them (ids ascending).
+        let mut targets = Hexes::new();
+        for u in self.scenario.unit_ids().filter(|&u| self.scenario.unit(u).side == side.other()) {
+            if let Some(h) = s.hex_of(u).filter(|&h| b.holder(h) == Some(side.other())) {
+                targets.push(h);
+            }
+        }
+        targets.sort_unstable();
+        let mut n = 0;
+        for i in 0..targets.len() {
+            if i == 0 || targets[i] != targets[n - 1] {
+                targets[n] = targets[i];
+                n += 1;
+            }
+        }
         let grid = &self.map().grid;
         for u in self.scenario.unit_ids() {
             let spec = self.scenario.unit(u);
@@ -181,8 +197,8 @@ impl Scs {
                 continue;
             }
             let Some(h) = s.hex_of(u) else { continue };
-            for t in grid.within(h, u16::from(spec.range)) {
-                if b.holder(t) == Some(side.other()) {
+            for &t in &targets[..n] {
+                if grid.distance(h, t) <= u16::from(spec.range) {
                     out.push(Action::Barrage(u, t));
                 }
             }

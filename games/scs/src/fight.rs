@@ -6,7 +6,8 @@ use crate::action::Action;
 use crate::board::Board;
 use crate::charts::{Odds, SideResult};
 use crate::ratio::Ratio;
-use crate::state::{Fight, FightKind, FightOdds, Phase, Pos, Stage, State};
+use crate::fixed::FixedVec;
+use crate::state::{Fight, FightKind, FightOdds, Phase, Pos, Stage, State, Units};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
@@ -76,18 +77,13 @@ impl Scs {
         let terrain = charts.terrain[usize::from(*self.map().terrain.get(target))].shift;
         // A hexside's shift counts only when every attacker crosses such a
         // hexside: the one nearest zero when they differ.
-        let shifts: Vec<i8> = attackers
-            .iter()
-            .map(|&u| {
-                s.hex_of(u)
-                    .and_then(|h| self.map().hexside(h, target))
-                    .map_or(0, |f| charts.hexsides[usize::from(f)].shift)
-            })
-            .collect();
-        let hexside = if shifts.iter().all(|&x| x < 0) {
-            shifts.iter().copied().max().unwrap_or(0)
-        } else if shifts.iter().all(|&x| x > 0) {
-            shifts.iter().copied().min().unwrap_or(0)
+        let shifts = attackers.iter().map(|&u| {
+            s.hex_of(u).and_then(|h| self.map().hexside(h, target)).map_or(0, |f| charts.hexsides[usize::from(f)].shift)
+        });
+        let hexside = if shifts.clone().all(|x| x < 0) {
+            shifts.max().unwrap_or(0)
+        } else if shifts.clone().all(|x| x > 0) {
+            shifts.min().unwrap_or(0)
         } else {
             0
         };
@@ -100,7 +96,7 @@ impl Scs {
     /// to enter it by terrain (2.0b, 2.1c).
     fn reaches(&self, s: &State, u: UnitId, target: HexId) -> bool {
         s.hex_of(u).is_some_and(|h| {
-            self.map().grid.are_adjacent(h, target) && self.enterable(self.scenario.unit(u).class, h, target)
+            self.map().adjacent(h, target) && self.enterable(self.scenario.unit(u).class, h, target)
         })
     }
 
@@ -112,7 +108,7 @@ impl Scs {
         u: UnitId,
         target: HexId,
     ) -> Result<(), Illegal> {
-        self.check_moving_phase(s)?;
+        self.check_moving_phase(s, b)?;
         if self.force_of(s, &u).iter().any(|&f| s.unit(f).overran) {
             return Err(Illegal::fixed(
                 "SCS 6.1b",
@@ -121,7 +117,7 @@ impl Scs {
             ));
         }
         let from = self.check_mover(s, side, u)?;
-        if !self.map().grid.are_adjacent(from, target) || b.holder(target) != Some(side.other()) {
+        if !self.map().adjacent(from, target) || b.holder(target) != Some(side.other()) {
             return Err(Illegal::fixed(
                 "SCS 6.0",
                 "an overrun is made into an adjacent hex held by the enemy",
@@ -194,7 +190,7 @@ impl Scs {
     }
 
     pub(crate) fn do_overrun(&self, s: &mut State, u: UnitId, target: HexId, ev: &mut Events) {
-        let force = self.force_of(s, &u).to_vec();
+        let force = Units::from_slice(self.force_of(s, &u));
         if !s.force.contains(&u) {
             self.finish_force(s);
         }
@@ -293,7 +289,7 @@ impl Scs {
     pub(crate) fn do_attack(&self, s: &mut State, u: UnitId, target: HexId, ev: &mut Events) {
         match &mut s.fight {
             Some(f) => f.attackers.push(u),
-            None => s.fight = Some(Fight::new(FightKind::Attack, vec![u], target)),
+            None => s.fight = Some(Fight::new(FightKind::Attack, [u], target)),
         }
         ev.say("SCS 7.0", || {
             let n = &self.scenario.unit(u).name;
@@ -336,9 +332,9 @@ impl Scs {
     /// A fight is declared: its defenders are fixed and shown to the
     /// attacker with the odds (Fog of war: only now), and it cannot be
     /// cancelled; the roll is next.
-    fn declare(&self, s: &mut State, kind: FightKind, attackers: Vec<UnitId>, target: HexId, ev: &mut Events) {
+    fn declare(&self, s: &mut State, kind: FightKind, attackers: Units, target: HexId, ev: &mut Events) {
         let mut f = Fight::new(kind, attackers, target);
-        f.defenders = self.stack(s, target);
+        self.stack_into(s, target, &mut f.defenders);
         let odds = self.odds(s, &f.attackers, target);
         ev.say("Fog of war", || {
             let n = self.names(&f.defenders);
@@ -405,13 +401,8 @@ impl Scs {
             Some(f) if f.stage == Stage::Forming => {
                 out.push(Action::Declare);
                 out.push(Action::Cancel);
-                for (_, x) in self.map().grid.neighbors(f.target) {
-                    out.extend(
-                        self.scenario
-                            .unit_ids()
-                            .filter(|&u| s.hex_of(u) == Some(x))
-                            .map(|u| Action::Attack(u, f.target)),
-                    );
+                for (_, x) in self.map().around(f.target) {
+                    out.extend(b.units_in(x).map(|u| Action::Attack(u, f.target)));
                 }
                 return;
             }
@@ -420,7 +411,7 @@ impl Scs {
         }
         for u in self.scenario.unit_ids().filter(|&u| self.scenario.unit(u).side == side) {
             let Some(h) = s.hex_of(u) else { continue };
-            for (_, x) in self.map().grid.neighbors(h) {
+            for (_, x) in self.map().around(h) {
                 if b.holder(x) == Some(side.other()) {
                     out.push(Action::Attack(u, x));
                 }
@@ -437,19 +428,22 @@ impl Scs {
 
 impl Fight {
     /// A fight with its attackers, not yet declared.
-    pub fn new(kind: FightKind, attackers: Vec<UnitId>, target: HexId) -> Fight {
+    ///
+    /// # Panics
+    /// With more attackers than a side may have units.
+    pub fn new(kind: FightKind, attackers: impl IntoIterator<Item = UnitId>, target: HexId) -> Fight {
         Fight {
             kind,
             target,
-            attackers,
-            defenders: Vec::new(),
+            attackers: attackers.into_iter().collect(),
+            defenders: Units::new(),
             stage: Stage::Forming,
             odds: None,
             roll: None,
             result: None,
             owed: 0,
-            retreating: Vec::new(),
-            paid: Vec::new(),
+            retreating: FixedVec::new(),
+            paid: FixedVec::new(),
         }
     }
 

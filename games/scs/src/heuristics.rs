@@ -106,7 +106,7 @@ use crate::ratio::Ratio;
 use crate::state::{Phase, Pos, Stage, State};
 use crate::unit::{Side, UnitId};
 use crate::{Action, Scs};
-use sandtable_board::HexId;
+use sandtable_board::{Hex, HexId};
 use sandtable_core::{squash, Heuristics, Seat};
 use std::cell::RefCell;
 
@@ -122,6 +122,14 @@ const HEX_PULL: f64 = 0.6;
 const NEAR: f64 = 10.0;
 /// Of the exit VP, what a unit on an exit hex is worth before it leaves.
 const EXIT_PULL: f64 = 0.6;
+/// Rollout weight of a move per VP the forward terms gain by it.
+const MOVE_GAIN: f64 = 3000.0;
+/// Enemy units this near a victory hex held by a unit may attack it.
+const ASSAULT_REACH: u16 = 4;
+/// Each enemy unit with a ZOC this near a side's exit hexes…
+const SCREEN_REACH: u16 = 3;
+/// …leaves this share of the escape's pull.
+const SCREEN: f64 = 0.7;
 /// Beyond this distance an objective (or exit) pulls no more.
 const FAR: u16 = 16;
 /// VP per combat unit for standing at its objective rather than [`AHEAD`] off.
@@ -148,10 +156,17 @@ const GOOD: f64 = 0.2;
 struct OnMap {
     unit: UnitId,
     hex: HexId,
+    /// Its axial coordinates, for distances.
+    at: Hex,
     side: Side,
-    /// It moves (printed MA above 0) and fights (attack or barrage).
+    /// It fights (attack or barrage).
     combat: bool,
+    /// It moves (printed MA above 0).
     mobile: bool,
+    /// Attack × defence of its face: who outfights whom.
+    power: u32,
+    /// Barrage range when it has no attack (artillery), else 0.
+    range: u16,
 }
 
 /// The expectation of a fight at one CRT column (7.0).
@@ -326,14 +341,30 @@ impl Scs {
             && matches!(s.phase, Phase::Movement | Phase::Combat | Phase::Exploitation)
     }
 
+    /// Bit `k` set when terrain kind `k` (or hexside kind `k`) is passable to
+    /// some movement class: a supply line never runs through what is
+    /// prohibited to every class (12.0 authored). Kinds beyond 64 count as
+    /// passable.
+    fn open_kinds(costs: impl Iterator<Item = bool>) -> u64 {
+        let mut bits = !0u64;
+        for (k, open) in costs.take(64).enumerate() {
+            if !open {
+                bits &= !(1 << k);
+            }
+        }
+        bits
+    }
+
     /// Who holds each hex and whose ZOC covers it (2.0b), into the scratch.
     fn fill_cells(&self, s: &State, sc: &mut Scratch) {
         let grid = &self.map().grid;
         let charts = &self.scenario.charts;
+        let open = Scs::open_kinds(charts.terrain.iter().map(|t| t.cost.iter().any(|&c| c != Cost::Prohibited)));
+        let terrain = &self.map().terrain;
         sc.cell.clear();
         sc.cell.extend(grid.ids().map(|h| {
-            let t = &charts.terrain[usize::from(*self.map().terrain.get(h))];
-            if t.cost.iter().any(|&c| c != Cost::Prohibited) {
+            let k = *terrain.get(h);
+            if k >= 64 || open & (1 << k) != 0 {
                 OPEN
             } else {
                 0
@@ -356,22 +387,19 @@ impl Scs {
 
     /// The hexes in supply for `side` now (12.0 authored, 2.1f, 2.1h), into
     /// `sc.reach`: what the next Supply Phase would find if nothing moved —
-    /// the same search as [`Scs::supplied_hexes`], on the scratch.
+    /// the same search as [`Scs::supplied_hexes`], on the scratch, with all
+    /// the sources at once (a hex keeps the longest line still allowed from
+    /// it).
     fn fill_supply(&self, sc: &mut Scratch, side: Side) {
-        let grid = &self.map().grid;
         let map = self.map();
+        let grid = &map.grid;
         let charts = &self.scenario.charts;
+        let sides_open = Scs::open_kinds(charts.hexsides.iter().map(|f| f.cost.iter().any(|&c| c != Cost::Prohibited)));
         let (own, enemy) = (side.index(), side.other().index());
         let Scratch { cell, reach, queue } = sc;
         let passable = |h: HexId| {
             let c = cell[h.index()];
             c & OPEN != 0 && c & HOLD[enemy] == 0 && (c & HOLD[own] != 0 || c & ZOC[enemy] == 0)
-        };
-        let crosses = |a: HexId, b: HexId| {
-            map.road(a, b).is_some()
-                || map
-                    .hexside(a, b)
-                    .map_or(true, |f| charts.hexsides[usize::from(f)].cost.iter().any(|&c| c != Cost::Prohibited))
         };
         reach.clear();
         reach.resize(grid.len(), 0);
@@ -393,8 +421,16 @@ impl Scs {
             if next == 0 {
                 continue;
             }
-            for (_, x) in grid.neighbors(h) {
-                if reach[x.index()] < next && crosses(h, x) && passable(x) {
+            let edges = &map.edges[h.index()];
+            for (d, x) in grid.neighbors(h) {
+                if reach[x.index()] >= next || !passable(x) {
+                    continue;
+                }
+                // A hexside prohibited to every class stops the line unless a
+                // road crosses it.
+                let (feature, road) = edges[d.index()];
+                let crosses = road != 0 || feature == 0 || feature > 64 || sides_open & (1 << (feature - 1)) != 0;
+                if crosses {
                     reach[x.index()] = next;
                     queue.push(x);
                 }
@@ -415,9 +451,12 @@ impl Scs {
                 out[n] = OnMap {
                     unit: u,
                     hex: h,
+                    at: self.map().grid.hex(h),
                     side: spec.side,
                     combat: face.attack > 0 || spec.barrage > 0,
                     mobile: face.movement > 0,
+                    power: u32::from(face.attack) * u32::from(face.defence),
+                    range: if face.attack == 0 { u16::from(spec.range) } else { 0 },
                 };
                 n += 1;
             }
@@ -428,17 +467,13 @@ impl Scs {
     /// The distance from `h` to the nearest objective of unit `u`, ground
     /// or enemy. `u16::MAX` when there is none. O(units).
     fn objective_distance(&self, s: &State, u: UnitId, h: HexId) -> u16 {
-        let (ground, enemy) = self.objective_distances(s, u, h);
+        let [(ground, enemy)] = self.objective_distances(s, u, [h]);
         ground.min(enemy)
     }
 
-    /// The distances from `h` to the nearest objectives of unit `u` (see the
-    /// module documentation): ground (a victory hex its side does not
-    /// control, an exit hex of its side) and enemy (a unit it outfights; for
-    /// artillery any, counted to having it within range). O(units).
-    fn objective_distances(&self, s: &State, u: UnitId, h: HexId) -> (u16, u16) {
-        let spec = self.scenario.unit(u);
-        let side = spec.side;
+    /// The distance from `h` to the nearest ground objective of `side`: a
+    /// victory hex it does not control, an exit hex of its own.
+    fn ground_distance(&self, s: &State, side: Side, h: HexId) -> u16 {
         let grid = &self.map().grid;
         let mut g = self.exit_distance(side, h);
         for (i, v) in self.scenario.victory.hexes.iter().enumerate() {
@@ -446,34 +481,62 @@ impl Scs {
                 g = g.min(grid.distance(h, v.hex));
             }
         }
+        g
+    }
+
+    /// The distances from each of `hexes` to the nearest objectives of unit
+    /// `u` (see the module documentation): ground (a victory hex its side
+    /// does not control, an exit hex of its side) and enemy (a unit it
+    /// outfights; for artillery any, counted to having it within range).
+    /// One pass over the units for all the hexes: O(units × N).
+    fn objective_distances<const N: usize>(&self, s: &State, u: UnitId, hexes: [HexId; N]) -> [(u16, u16); N] {
+        let spec = self.scenario.unit(u);
+        let side = spec.side;
+        let grid = &self.map().grid;
+        let mut out = [(u16::MAX, u16::MAX); N];
+        for (o, &h) in out.iter_mut().zip(&hexes) {
+            o.0 = self.ground_distance(s, side, h);
+        }
         // A side that scores by leaving runs for the exits: the enemy is an
         // obstacle, not an objective.
         if self.has_exits(side) {
-            return (g, u16::MAX);
+            return out;
         }
-        let mut d = u16::MAX;
         let face = spec.face(s.unit(u).lost);
-        let artillery = face.attack == 0;
+        let range = if face.attack == 0 { u16::from(spec.range) } else { 0 };
         let power = u32::from(face.attack) * u32::from(face.defence);
-        for e in self.scenario.unit_ids() {
-            let espec = self.scenario.unit(e);
+        let at = hexes.map(|h| grid.hex(h));
+        for (i, us) in s.units.iter().enumerate() {
+            let Pos::Hex(eh) = us.pos else { continue };
+            let espec = &self.scenario.units[i];
             if espec.side == side {
                 continue;
             }
-            if let Pos::Hex(eh) = s.unit(e).pos {
-                let de = grid.distance(h, eh);
-                let de = if artillery {
-                    de.saturating_sub(u16::from(spec.range))
-                } else {
-                    // Only an enemy it outfights (attack × defence above the
-                    // enemy's): approaching is otherwise as good for the enemy.
-                    let ef = espec.face(s.unit(e).lost);
-                    if power <= u32::from(ef.attack) * u32::from(ef.defence) {
-                        continue;
-                    }
-                    de
-                };
-                d = d.min(de);
+            // Only an enemy it outfights (attack × defence above the
+            // enemy's): approaching is otherwise as good for the enemy.
+            let ef = espec.face(us.lost);
+            if range == 0 && power <= u32::from(ef.attack) * u32::from(ef.defence) {
+                continue;
+            }
+            let e = grid.hex(eh);
+            for (o, a) in out.iter_mut().zip(&at) {
+                o.1 = o.1.min(a.distance(e).saturating_sub(range));
+            }
+        }
+        out
+    }
+
+    /// [`Scs::objective_distances`] of an entry of the on-map table, from
+    /// the table.
+    fn objective_distances_on(&self, s: &State, o: &OnMap, on: &[OnMap]) -> (u16, u16) {
+        let g = self.ground_distance(s, o.side, o.hex);
+        if self.has_exits(o.side) {
+            return (g, u16::MAX);
+        }
+        let mut d = u16::MAX;
+        for e in on {
+            if e.side != o.side && (o.range > 0 || o.power > e.power) {
+                d = d.min(o.at.distance(e.at).saturating_sub(o.range));
             }
         }
         (g, d)
@@ -637,9 +700,12 @@ impl Scs {
         let mut on = [OnMap {
             unit: UnitId::from_index(0),
             hex: HexId::from_index(0),
+            at: Hex::new(0, 0),
             side: Side::ALL[0],
             combat: false,
             mobile: false,
+            power: 0,
+            range: 0,
         }; MAX_ON_MAP];
         let n = self.on_map_units(s, &mut on);
         let on = &on[..n];
@@ -663,9 +729,45 @@ impl Scs {
                 0.0
             };
             let enemy = owner.other();
-            let threat = if moves[enemy.index()] > 0 { closeness(near[enemy.index()]) } else { 0.0 };
-            let p = HEX_PULL * (threat - held).max(0.0);
+            if moves[enemy.index()] == 0 {
+                continue;
+            }
+            let threat = closeness(near[enemy.index()]);
+            let mut p = HEX_PULL * (threat - held).max(0.0);
+            if own == 0 {
+                // Held: the enemy must take it by attack (7.0). Its attack
+                // within reach against the defence of the hex: nothing at
+                // 1:1, the most at 4:1.
+                let mut defence = 0.0;
+                let mut attack = 0.0;
+                for o in on {
+                    let d = grid.distance(o.hex, vh.hex);
+                    if o.side == owner && d == 0 {
+                        defence += self.defence_strength(s, o.unit).to_f64();
+                    } else if o.side == enemy && o.mobile && d <= ASSAULT_REACH {
+                        let w = if d <= 2 { 1.0 } else { 0.5 };
+                        attack += w * self.attack_strength(s, o.unit, vh.hex).to_f64();
+                    }
+                }
+                let odds = attack / defence.max(0.5);
+                p = p.max(HEX_PULL * ((odds - 1.0) / 3.0).clamp(0.0, 1.0));
+            }
             x -= sign(owner) * p * f64::from(vh.vp);
+        }
+
+        // Exits: each enemy unit with a ZOC near a side's exit hexes screens
+        // them (2.1a: every hex of its ZOC costs 2 MP more, and it fights).
+        let mut screen = [1.0f64; 8];
+        for (k, e) in v.exits.iter().enumerate().take(8) {
+            let n = on
+                .iter()
+                .filter(|o| {
+                    o.side != e.side
+                        && self.scenario.unit(o.unit).has_zoc(s.unit(o.unit).lost)
+                        && e.hexes.iter().any(|&x| grid.distance(o.hex, x) <= SCREEN_REACH)
+                })
+                .count();
+            screen[k] = SCREEN.powi(n as i32);
         }
 
         // Each unit: escape, forward, and each hex's stacking (4.0a).
@@ -673,10 +775,11 @@ impl Scs {
         for (a, o) in on.iter().enumerate() {
             let steps = self.steps_left(s, o.unit);
             if o.mobile && moves[o.side.index()] > 0 {
-                for e in v.exits.iter().filter(|e| e.side == o.side) {
+                for (k, e) in v.exits.iter().enumerate().filter(|(_, e)| e.side == o.side) {
                     let d = e.hexes.iter().map(|&x| grid.distance(o.hex, x)).min().unwrap_or(u16::MAX);
                     let f = 1.0 - f64::from(d.min(FAR)) / f64::from(FAR);
-                    x += sign(o.side) * EXIT_PULL * f64::from(e.vp) * f64::from(steps) * f * f;
+                    let screened = if k < 8 { screen[k] } else { 1.0 };
+                    x += sign(o.side) * EXIT_PULL * screened * f64::from(e.vp) * f64::from(steps) * f * f;
                 }
             }
             if o.combat && o.mobile {
@@ -684,7 +787,7 @@ impl Scs {
                 // one-ply look keeps the unit under way going (switching to
                 // another ends its move, 3.0) rather than spreading one hex
                 // to each unit.
-                let (g, e) = self.objective_distances(s, o.unit, o.hex);
+                let (g, e) = self.objective_distances_on(s, o, on);
                 let f = |d: u16| {
                     let f = 1.0 - f64::from(d.min(AHEAD)) / f64::from(AHEAD);
                     f * f
@@ -750,26 +853,43 @@ impl Scs {
             }
         }
         let force = self.force_of(s, &u);
-        // 4.0a: a stack over the limit where it ends is eliminated down to it.
+        let spec = self.scenario.unit(u);
+        let face = spec.face(s.unit(u).lost);
+        let fights = face.attack > 0 || spec.barrage > 0;
+        // The objective's distance (as `objective_distances`) and the stack,
+        // in one pass over the units.
+        let hunts = fights && !self.has_exits(side);
+        let range = if face.attack == 0 { u16::from(spec.range) } else { 0 };
+        let power = u32::from(face.attack) * u32::from(face.defence);
+        let grid = &self.map().grid;
+        let (at_from, at_to) = (grid.hex(from), grid.hex(to));
+        let (mut eb, mut ea) = (u16::MAX, u16::MAX);
         let mut points: u16 = 0;
         let mut stays = 0u16;
         let mut enemy_near = false;
-        let grid = &self.map().grid;
-        for x in self.scenario.unit_ids() {
-            let Pos::Hex(h) = s.unit(x).pos else { continue };
-            let spec = self.scenario.unit(x);
-            if spec.side != side {
-                enemy_near |= grid.distance(h, from) <= 3;
+        for (i, us) in s.units.iter().enumerate() {
+            let Pos::Hex(h) = us.pos else { continue };
+            let x = &self.scenario.units[i];
+            if x.side != side {
+                let e = grid.hex(h);
+                let d = at_from.distance(e);
+                enemy_near |= d <= 3;
+                let ef = x.face(us.lost);
+                if hunts && (range > 0 || power > u32::from(ef.attack) * u32::from(ef.defence)) {
+                    eb = eb.min(d.saturating_sub(range));
+                    ea = ea.min(at_to.distance(e).saturating_sub(range));
+                }
                 continue;
             }
-            let moving = force.contains(&x);
+            let moving = force.contains(&UnitId::from_index(i));
             if moving || h == to {
-                points += u16::from(spec.stacking_points(s.unit(x).lost));
+                points += u16::from(x.stacking_points(us.lost));
             }
             if h == from && !moving {
                 stays += 1;
             }
         }
+        // 4.0a: a stack over the limit where it ends is eliminated down to it.
         if points > u16::from(self.scenario.stacking) {
             return 0;
         }
@@ -778,17 +898,25 @@ impl Scs {
                 return 1;
             }
         }
-        let spec = self.scenario.unit(u);
-        if spec.face(s.unit(u).lost).attack == 0 && spec.barrage == 0 {
+        if !fights {
             return 1;
         }
-        let before = self.objective_distance(s, u, from);
-        let after = self.objective_distance(s, u, to);
-        match after.cmp(&before) {
-            std::cmp::Ordering::Less => 8,
-            std::cmp::Ordering::Equal if before > 1 => 2,
-            _ => 1,
+        let (gb, ga) = (self.ground_distance(s, side, from), self.ground_distance(s, side, to));
+        if ga.min(ea) >= gb.min(eb) {
+            // Level (still short of the objective) or back.
+            return if ga.min(ea) == gb.min(eb) && gb.min(eb) > 1 { 2 } else { 1 };
         }
+        // Closer: by what the evaluation's forward terms gain (convex, so
+        // the unit nearest its objective goes first), and more again for the
+        // unit under way, which keeps going rather than stopping for another
+        // (3.0: switching ends its move).
+        let f = |d: u16| {
+            let f = 1.0 - f64::from(d.min(AHEAD)) / f64::from(AHEAD);
+            f * f
+        };
+        let gain = FORWARD_GROUND * (f(ga) - f(gb)).max(0.0) + FORWARD * (f(ea) - f(eb)).max(0.0);
+        let going = if s.force_moved && force.contains(&u) { 3.0 } else { 1.0 };
+        (going * (3.0 + MOVE_GAIN * gain)).min(500.0) as u32
     }
 
     /// Weight of an attack or overrun worth `worth` VP.
@@ -905,7 +1033,11 @@ impl Scs {
                         && spec.face(us.lost).movement > 0
                         && (!exploiting || (spec.exploit && !us.dg && !us.began_in_ezoc))
                         && (us.spent == 0 || us.spent + 2 <= self.allowance(s, u))
-                        && self.objective_distance(s, u, h) > 1
+                        && {
+                            // Still short of a hex to take, or not yet next to an enemy.
+                            let [(g, e)] = self.objective_distances(s, u, [h]);
+                            (g > 0 && g < u16::MAX) || (e > 1 && e < u16::MAX)
+                        }
                 });
                 if wants {
                     3

@@ -9,10 +9,13 @@
 //! (`SCENARIO.md`); the two shipped, and the charts, are authored by this
 //! project, never a published game's (`data/AUTHORED.md`, `data/CHARTS.md`).
 //!
-//! Costs: a state is about 40 bytes a unit plus the dice; cloning it is two
-//! allocations. Each decision builds a [`Board`] (O(hexes + units)); legal
+//! Costs: a state is about 40 bytes a unit plus the dice and its fixed
+//! lists (the force moving, the fight under way, the hexes attacked: about
+//! 3 KB inline); cloning it is two allocations. Each decision builds a
+//! [`Board`] (O(hexes + units), its buffers reused per thread); legal
 //! actions are the candidates near each unit filtered by the same checks
-//! `try_apply` runs.
+//! `try_apply` runs, and neither allocates (a scenario has at most
+//! [`MAX_UNITS_A_SIDE`] units a side, which bounds every list).
 #![deny(missing_docs)]
 
 mod action;
@@ -22,6 +25,7 @@ pub mod charts;
 pub mod data;
 mod drawing;
 mod fight;
+mod fixed;
 mod heuristics;
 pub mod load;
 mod map;
@@ -36,6 +40,7 @@ mod sequence;
 mod stacking;
 mod state;
 mod supply;
+mod tables;
 mod unit;
 mod victory;
 mod view;
@@ -48,10 +53,13 @@ pub struct ReadmeDoctests;
 pub use action::Action;
 pub use board::Board;
 pub use charts::{Charts, Odds};
+pub use fixed::{FixedVec, Slot};
 pub use map::{Map, Place};
 pub use movement::mp;
-pub use scenario::{ExitRule, Scenario, SideInfo, SupplySource, Victory, VpHex};
-pub use state::{Fight, FightKind, FightOdds, Phase, Pos, Retreating, Stage, State, UnitState};
+pub use scenario::{
+    ExitRule, Scenario, SideInfo, SupplySource, Victory, VpHex, MAX_PAID, MAX_UNITS, MAX_UNITS_A_SIDE,
+};
+pub use state::{Fight, FightKind, FightOdds, Hexes, Phase, Pos, Retreating, Stage, State, UnitState, Units};
 pub use unit::{Face, Side, Start, UnitId, UnitSpec};
 pub use view::{FightView, StackView, UnitView, View};
 
@@ -73,6 +81,9 @@ pub struct Scs {
     info: GameInfo,
     /// The scenario, charts and map included.
     pub scenario: Scenario,
+    /// What the hot paths read, derived from `scenario` when the game is
+    /// made (so the scenario is not to be changed afterwards).
+    tables: tables::Tables,
 }
 
 /// The built-in scenarios' values, parsed once per process.
@@ -124,7 +135,7 @@ impl Scs {
     }
 
     fn clone_shallow(&self) -> Scs {
-        Scs { info: self.info.clone(), scenario: self.scenario.clone() }
+        Scs { info: self.info.clone(), scenario: self.scenario.clone(), tables: self.tables.clone() }
     }
 
     /// The game on a scenario file (SCENARIO.md). Its
@@ -152,7 +163,9 @@ impl Scs {
             scenarios,
             options: Vec::new(),
         };
-        Scs { info, scenario }
+        let mut scs = Scs { info, scenario, tables: tables::Tables::default() };
+        scs.tables = tables::Tables::new(&scs);
+        scs
     }
 
     /// The map.
@@ -199,10 +212,10 @@ impl Scs {
         match a {
             Action::Place(u, h) => self.check_place(s, b, side, u, h).and(none),
             Action::Enter(u, h) => self.check_enter(s, b, u, h).and(none),
-            Action::Join(u) => self.check_join(s, side, u).and(none),
+            Action::Join(u) => self.check_join(s, side, b, u).and(none),
             Action::Move(u, h) => self.check_move(s, side, b, u, h),
             Action::Overrun(u, h) => self.check_overrun(s, side, b, u, h).and(none),
-            Action::Exit(u) => self.check_exit(s, side, u).and(none),
+            Action::Exit(u) => self.check_exit(s, side, b, u).and(none),
             Action::Back(u) => self.check_back(s, b, u).and(none),
             Action::Attack(u, h) => self.check_attack(s, side, b, u, h).and(none),
             Action::Cancel => self.check_forming(s).map(drop).and(none),
@@ -214,13 +227,22 @@ impl Scs {
             Action::Advance(u) => self.check_advance(s, side, b, u).and(none),
             Action::Top(u) => self.check_top(s, side, b, u).and(none),
             Action::Eliminate(u) => self.check_eliminate(s, side, b, u).and(none),
-            Action::End => self.check_end(s).and(none),
+            Action::End => self.check_end(s, b).and(none),
+        }
+    }
+
+    /// Whether [`Scs::check_with`] accepts `a`, without building a refusal's
+    /// text (a move's names figures): what filters the legal actions.
+    fn accepts(&self, s: &State, side: Side, b: &Board, a: Action) -> bool {
+        match a {
+            Action::Move(u, h) => self.move_verdict(s, side, b, u, h).is_ok(),
+            _ => self.check_with(s, side, b, a).is_ok(),
         }
     }
 
     fn candidates(&self, s: &State, side: Side, b: &Board, out: &mut Vec<Action>) {
         if s.overstack == Some(side) {
-            out.extend(self.on_map(s, side).into_iter().map(Action::Eliminate));
+            out.extend(self.on_map(s, side).map(Action::Eliminate));
             return;
         }
         if s.fight.as_ref().is_some_and(|f| f.stage != Stage::Forming) {
@@ -235,18 +257,18 @@ impl Scs {
         }
     }
 
-    fn apply(&self, s: &mut State, side: Side, a: Action, ev: &mut Events) -> Result<(), Illegal> {
-        let b = self.board(s);
-        let one_hex = self.check_with(s, side, &b, a)?;
+    /// Checks `a` against `b`, the board of `s`, then applies it.
+    fn apply(&self, s: &mut State, side: Side, b: &Board, a: Action, ev: &mut Events) -> Result<(), Illegal> {
+        let one_hex = self.check_with(s, side, b, a)?;
         match a {
             Action::Place(u, h) => self.do_place(s, u, h, ev),
             Action::Enter(u, h) => self.do_enter(s, u, h, ev),
             Action::Join(u) => self.do_join(s, u, ev),
-            Action::Move(u, h) => self.do_move(s, &b, u, h, one_hex, ev),
+            Action::Move(u, h) => self.do_move(s, b, u, h, one_hex, ev),
             Action::Overrun(u, h) => self.do_overrun(s, u, h, ev),
             Action::Exit(u) => self.do_exit(s, u, ev),
             Action::Back(u) => {
-                let from = self.check_back(s, &b, u)?;
+                let from = self.check_back(s, b, u)?;
                 self.do_back(s, from, ev);
             }
             Action::Attack(u, h) => self.do_attack(s, u, h, ev),
@@ -258,7 +280,7 @@ impl Scs {
             Action::Roll => self.do_roll(s, ev),
             Action::Barrage(u, h) => self.do_barrage(s, u, h, ev),
             Action::Lose(u) => self.do_lose(s, u, ev),
-            Action::Retreat(u, h) => self.do_retreat(s, &b, u, h, ev),
+            Action::Retreat(u, h) => self.do_retreat(s, b, u, h, ev),
             Action::Advance(u) => self.do_advance(s, u, ev),
             Action::Top(u) => self.do_top(s, u, ev),
             Action::Eliminate(u) => self.do_eliminate(s, u, ev),
@@ -285,12 +307,12 @@ impl Ruleset for Scs {
             player: self.scenario.sets_up_first(),
             phase: Phase::SetUp,
             units: Vec::with_capacity(self.scenario.units.len()),
-            force: Vec::new(),
+            force: Units::new(),
             force_moved: false,
             force_from: None,
             fight: None,
-            overrun_hexes: Vec::new(),
-            attacked_hexes: Vec::new(),
+            overrun_hexes: Hexes::new(),
+            attacked_hexes: Hexes::new(),
             overstack: None,
             control: self.scenario.victory.hexes.iter().map(|v| v.control).collect(),
             eliminated_steps: [0, 0],
@@ -335,20 +357,30 @@ impl Ruleset for Scs {
 
     fn legal_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         let Ok(side) = self.seat_side(s, seat) else { return };
-        let b = self.board(s);
+        let r = self.reuse_board(s);
+        let b = &r.board;
         let start = out.len();
-        self.candidates(s, side, &b, out);
-        sandtable_core::retain_legal(out, start, |a| self.check_with(s, side, &b, a).is_ok());
+        self.candidates(s, side, b, out);
+        sandtable_core::retain_legal(out, start, |a| self.accepts(s, side, b, a));
+        // The decision's `try_apply` will want the same board.
+        self.keep_board(s, r);
     }
 
     fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
         let side = self.seat_side(s, seat)?;
-        let before = self.seen_by_all(s);
-        self.apply(s, side, a, ev)?;
+        let r = self.reuse_board(s);
+        let hidden = r.hidden.unwrap_or_else(|| self.hidden_units(s, &r.board));
+        self.apply(s, side, &r.board, a, ev)?;
+        drop(r);
+        // The board of the new state, and its hidden units, kept: the next
+        // decision starts from them.
+        let board = self.board(s);
+        let now = self.hidden_units(s, &board);
+        self.keep_board(s, board::Reused::new(board, now));
         // Fog of war: a unit a viewer could not see before and can now (the
         // one under a stack that moved off, a defender once declared) is
         // shown to it — the undo barrier.
-        let gained = self.seen_by_all(s).iter().zip(&before).any(|(&now, &then)| now & !then != 0);
+        let gained = hidden & !now != 0;
         if gained {
             ev.reveal(sandtable_core::Audience::Everyone, "Fog of war", || {
                 Text::fixed("units hidden in a stack are now seen", "скрытые в группировке подразделения теперь видны")

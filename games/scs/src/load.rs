@@ -6,7 +6,7 @@ use crate::charts::{
 };
 use crate::map::{Map, Place};
 use crate::ratio::Ratio;
-use crate::scenario::{ExitRule, Scenario, SideInfo, SupplySource, Victory, VpHex};
+use crate::scenario::{ExitRule, Scenario, SideInfo, SupplySource, Victory, VpHex, MAX_UNITS_A_SIDE};
 use crate::unit::{Face, Side, Start, UnitSpec};
 use sandtable_board::{GridSpec, HexGrid, HexId, HexMap, HexsideMap, MapEdge, Numbering, Orientation, Parity, RowsRun};
 use sandtable_core::{DataError, DataErrors, Text};
@@ -1030,6 +1030,17 @@ pub fn scenario(file: &str, src: &str, series: &Charts) -> Result<Scenario, Data
     }
     if units.is_empty() || units.len() > 1000 {
         c.err(None, "unit", "1 to 1000 units".into(), "от 1 до 1000 подразделений".into());
+    }
+    for (i, side) in sides.iter().enumerate() {
+        let n = units.iter().filter(|u| u.side.index() == i).count();
+        if n > MAX_UNITS_A_SIDE {
+            c.err(
+                None,
+                "unit",
+                format!("{} has {n} units: at most {MAX_UNITS_A_SIDE} a side", side.id),
+                format!("у стороны {} {n} подразделений: не больше {MAX_UNITS_A_SIDE} на сторону", side.id),
+            );
+        }
     }
     // Set-up checks: prohibited hexes, stacking (set-up note 2).
     let mut points: BTreeMap<HexId, (Side, u16)> = BTreeMap::new();

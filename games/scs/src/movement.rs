@@ -5,12 +5,27 @@
 use crate::action::Action;
 use crate::board::Board;
 use crate::charts::{Cost, HalfMp};
-use crate::ratio::Ratio;
 use crate::state::{Phase, Pos, Stage, State};
+use crate::tables::{UnitRow, ASK};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
 use sandtable_core::{Events, Illegal, Text};
+
+/// Why a move is refused: a rule with a fixed text, or too few MP left
+/// (3.1b), whose text names the figures and is built only when asked for.
+pub(crate) enum MoveRefusal {
+    /// A refusal with its fixed text.
+    Rule(Illegal),
+    /// `unit` has `left` half MP and entering costs `cost`.
+    Mp { unit: UnitId, left: HalfMp, cost: HalfMp },
+}
+
+impl From<Illegal> for MoveRefusal {
+    fn from(e: Illegal) -> MoveRefusal {
+        MoveRefusal::Rule(e)
+    }
+}
 
 /// Entering an enemy ZOC costs +2 MP (2.1a), in half MP.
 pub const EZOC_HALVES: HalfMp = 4;
@@ -21,15 +36,32 @@ impl Scs {
     /// else the hex's plus the hexside's (3.2c); `None` when prohibited
     /// (3.2d). Enemy ZOC is not included.
     pub fn terrain_cost(&self, class: u8, from: HexId, to: HexId, roads: bool) -> Option<HalfMp> {
-        let map = self.map();
+        let edge = self.map().direction(from, to).map_or((0, 0), |d| self.map().edge_at(from, d));
+        self.cost_across(class, edge, to, roads)
+    }
+
+    /// [`Scs::terrain_cost`] with roads, of the step from `from` in
+    /// direction `d` (crossing `edge`, into `to`), from the table built on
+    /// load.
+    fn move_step_cost(&self, class: u8, from: HexId, d: usize, edge: (u8, u8), to: HexId) -> Option<HalfMp> {
+        let t = &self.tables;
+        match t.step.get((from.index() * 6 + d) * t.classes + usize::from(class)) {
+            Some(&cost) if cost != ASK => Some(cost),
+            _ => self.cost_across(class, edge, to, true),
+        }
+    }
+
+    /// [`Scs::terrain_cost`] with the hexside crossed already looked up
+    /// (`edge`: its feature and road, +1 each, 0 for none).
+    fn cost_across(&self, class: u8, edge: (u8, u8), to: HexId, roads: bool) -> Option<HalfMp> {
         let charts = &self.scenario.charts;
         if roads {
-            if let Some(r) = map.road(from, to) {
+            if let Some(r) = edge.1.checked_sub(1) {
                 return Some(charts.roads[usize::from(r)].cost);
             }
         }
-        let hex = charts.terrain[usize::from(*map.terrain.get(to))].cost[usize::from(class)].halves()?;
-        let side = match map.hexside(from, to) {
+        let hex = charts.terrain[usize::from(*self.map().terrain.get(to))].cost[usize::from(class)].halves()?;
+        let side = match edge.0.checked_sub(1) {
             Some(f) => charts.hexsides[usize::from(f)].cost[usize::from(class)].halves()?,
             None => 0,
         };
@@ -38,8 +70,12 @@ impl Scs {
 
     /// Whether `class` could enter `to` from `from` in normal movement, as
     /// far as terrain goes (2.0b, 3.2d: roads negate prohibited terrain).
+    /// O(1): adjacent hexes read the table built on load.
     pub fn enterable(&self, class: u8, from: HexId, to: HexId) -> bool {
-        self.terrain_cost(class, from, to, true).is_some()
+        match self.map().direction(from, to) {
+            Some(d) if class < 8 => self.tables.enter[from.index()][d] & (1 << class) != 0,
+            _ => self.terrain_cost(class, from, to, true).is_some(),
+        }
     }
 
     /// Whether hex `h` is prohibited to `class` whatever the way in.
@@ -51,17 +87,12 @@ impl Scs {
     /// A unit's movement allowance now, in half MP: the printed value of
     /// its face times the DG and out-of-supply multipliers, fractions kept
     /// and then rounded to a whole MP by the standard rule (Cumulative
-    /// effects, Rounding; 3.1e names supply as changing it).
+    /// effects, Rounding; 3.1e names supply as changing it). O(1): the four
+    /// cases of each face are worked out on load (`tables.rs`).
     pub fn allowance(&self, s: &State, u: UnitId) -> HalfMp {
         let us = s.unit(u);
-        let mut ma = Ratio::whole(u64::from(self.scenario.unit(u).face(us.lost).movement));
-        if us.out_of_supply {
-            ma = ma * self.scenario.charts.supply.movement;
-        }
-        if us.dg {
-            ma = ma * self.scenario.charts.dg.movement;
-        }
-        (ma.round().min(u64::from(u16::MAX / 2)) * 2) as HalfMp
+        let penalty = usize::from(us.out_of_supply) | usize::from(us.dg) << 1;
+        self.tables.units[u.index()].allowance[UnitRow::face(us.lost)][penalty]
     }
 
     /// The units that move together if `u` moves now: the force under way
@@ -76,7 +107,7 @@ impl Scs {
 
     /// Whether the phasing player is in a phase where its units move, with
     /// nothing else pending.
-    pub(crate) fn check_moving_phase(&self, s: &State) -> Result<(), Illegal> {
+    pub(crate) fn check_moving_phase(&self, s: &State, b: &Board) -> Result<(), Illegal> {
         if !matches!(s.phase, Phase::Movement | Phase::Exploitation) {
             return Err(Illegal::fixed(
                 "SCS 1.0",
@@ -85,7 +116,7 @@ impl Scs {
             ));
         }
         self.check_nothing_pending(s)?;
-        if s.phase == Phase::Movement && !self.arriving(s).is_empty() {
+        if s.phase == Phase::Movement && b.any_arriving() {
             return Err(Illegal::fixed(
                 "SCS 5.0",
                 "place this turn's reinforcements first: they arrive at the start of the Movement Phase",
@@ -119,8 +150,8 @@ impl Scs {
 
     /// One unit of the phasing side that may still move this phase.
     pub(crate) fn check_mover(&self, s: &State, side: Side, u: UnitId) -> Result<HexId, Illegal> {
-        let spec = self.scenario.unit(u);
-        if spec.side != side {
+        let row = &self.tables.units[u.index()];
+        if row.side != side {
             return Err(Illegal::fixed(
                 "SCS 3.3b",
                 "only your own units move in your phase",
@@ -139,7 +170,7 @@ impl Scs {
             ));
         }
         if s.phase == Phase::Exploitation {
-            if !spec.exploit {
+            if !row.exploit {
                 return Err(Illegal::fixed(
                     "SCS 11.0",
                     "only exploit-capable units move in the Exploitation Phase",
@@ -163,7 +194,7 @@ impl Scs {
         }
         // 3.1e: "with an MA above 0" — the printed one: changes to the MA
         // (supply, DG) do not take away the one-hex move.
-        if spec.face(us.lost).movement == 0 {
+        if !row.moves[UnitRow::face(us.lost)] {
             return Err(Illegal::fixed(
                 "SCS 3.1e",
                 "a unit with a printed movement allowance of 0 cannot move",
@@ -173,9 +204,9 @@ impl Scs {
         Ok(h)
     }
 
-    pub(crate) fn check_join(&self, s: &State, side: Side, u: UnitId) -> Result<(), Illegal> {
-        self.check_moving_phase(s)?;
-        self.check_mover(s, side, u)?;
+    pub(crate) fn check_join(&self, s: &State, side: Side, b: &Board, u: UnitId) -> Result<(), Illegal> {
+        self.check_moving_phase(s, b)?;
+        let h = self.check_mover(s, side, u)?;
         if s.force.contains(&u) {
             return Err(Illegal::fixed(
                 "SCS 3.0",
@@ -183,10 +214,8 @@ impl Scs {
                 "подразделение уже в группировке, которая готовится двигаться",
             ));
         }
-        let h = s.hex_of(u);
-        let partner = self.scenario.unit_ids().any(|v| {
+        let partner = b.units_in(h).any(|v| {
             v != u
-                && s.hex_of(v) == h
                 && self.scenario.unit(v).side == side
                 && !s.unit(v).done
                 && !(s.force_moved && s.force.contains(&v))
@@ -231,7 +260,7 @@ impl Scs {
     }
 
     pub(crate) fn check_back(&self, s: &State, b: &Board, u: UnitId) -> Result<HexId, Illegal> {
-        self.check_moving_phase(s)?;
+        self.check_moving_phase(s, b)?;
         let here = s.hex_of(u);
         match (s.force.contains(&u) && s.force_moved, s.force_from, here) {
             (true, Some(from), Some(h)) if b.points(h) > u16::from(self.scenario.stacking) => Ok(from),
@@ -270,57 +299,79 @@ impl Scs {
     /// Checks a move of `u`'s force into `to`; gives whether the move uses
     /// the one-hex minimum (3.1e) and so ends there.
     pub(crate) fn check_move(&self, s: &State, side: Side, b: &Board, u: UnitId, to: HexId) -> Result<bool, Illegal> {
-        self.check_moving_phase(s)?;
+        self.move_verdict(s, side, b, u, to).map_err(|r| match r {
+            MoveRefusal::Rule(e) => e,
+            MoveRefusal::Mp { unit, left, cost } => {
+                let id = &self.scenario.unit(unit).id;
+                Illegal::new(
+                    "SCS 3.1b",
+                    Text::new(
+                        format!(
+                            "{id} has {} MP left; entering costs {} (3.1e's one hex is only a whole move)",
+                            mp(left),
+                            mp(cost)
+                        ),
+                        format!(
+                            "у {id} осталось {} ОД, вход стоит {} (один гекс по 3.1e — только как всё движение)",
+                            mp(left),
+                            mp(cost)
+                        ),
+                    ),
+                )
+            }
+        })
+    }
+
+    /// [`Scs::check_move`] with the refusal's text left unbuilt (it names
+    /// figures), so listing legal moves never formats any.
+    pub(crate) fn move_verdict(
+        &self,
+        s: &State,
+        side: Side,
+        b: &Board,
+        u: UnitId,
+        to: HexId,
+    ) -> Result<bool, MoveRefusal> {
+        self.check_moving_phase(s, b)?;
         let from = self.check_mover(s, side, u)?;
-        if !self.map().grid.are_adjacent(from, to) {
+        let Some(d) = self.map().direction(from, to) else {
             return Err(Illegal::fixed(
                 "SCS 3.0",
                 "units move one adjacent hex at a time, along a continuous path",
                 "подразделения двигаются в соседний гекс, непрерывным путём",
-            ));
-        }
+            ).into());
+        };
+        let edge = self.map().edge_at(from, d);
+        let ezoc = if b.ezoc(side, to) { EZOC_HALVES } else { 0 };
         if b.holder(to) == Some(side.other()) {
             return Err(Illegal::fixed(
                 "SCS 3.3a",
                 "units cannot enter hexes occupied by the enemy (overrun it instead, 6.0)",
                 "нельзя входить в гексы, занятые врагом (атакуйте с ходу, 6.0)",
-            ));
+            ).into());
         }
         let mut one_hex = false;
         for &f in self.force_of(s, &u) {
             if f != u {
                 self.check_mover(s, side, f)?;
             }
-            let spec = self.scenario.unit(f);
-            let Some(cost) = self.terrain_cost(spec.class, from, to, true) else {
+            let Some(cost) = self.move_step_cost(self.tables.units[f.index()].class, from, d, edge, to) else {
                 return Err(Illegal::fixed(
                     "SCS 3.2d",
                     "prohibited terrain: the unit cannot enter or cross it (unless along a road)",
                     "запрещённая местность: в неё нельзя входить или пересекать её (кроме как по дороге)",
-                ));
+                ).into());
             };
-            let cost = cost + if b.ezoc(side, to) { EZOC_HALVES } else { 0 };
+            let cost = cost + ezoc;
             let us = s.unit(f);
             if us.spent + cost > self.allowance(s, f) {
                 // 3.1e: one hex whatever it costs, but only as the unit's whole move.
                 if us.spent > 0 {
-                    return Err(Illegal::new(
-                        "SCS 3.1b",
-                        Text::new(
-                            format!(
-                                "{} has {} MP left; entering costs {} (3.1e's one hex is only a whole move)",
-                                spec.id,
-                                mp(self.allowance(s, f).saturating_sub(us.spent)),
-                                mp(cost)
-                            ),
-                            format!(
-                                "у {} осталось {} ОД, вход стоит {} (один гекс по 3.1e — только как всё движение)",
-                                spec.id,
-                                mp(self.allowance(s, f).saturating_sub(us.spent)),
-                                mp(cost)
-                            ),
-                        ),
-                    ));
+                    return Err(MoveRefusal::Mp {
+                        unit: f,
+                        left: self.allowance(s, f).saturating_sub(us.spent),
+                        cost,
+                    });
                 }
                 one_hex = true;
             }
@@ -367,8 +418,8 @@ impl Scs {
         }
     }
 
-    pub(crate) fn check_exit(&self, s: &State, side: Side, u: UnitId) -> Result<(), Illegal> {
-        self.check_moving_phase(s)?;
+    pub(crate) fn check_exit(&self, s: &State, side: Side, b: &Board, u: UnitId) -> Result<(), Illegal> {
+        self.check_moving_phase(s, b)?;
         let h = self.check_mover(s, side, u)?;
         if !self.scenario.victory.exits.iter().any(|e| e.side == side && e.hexes.contains(&h)) {
             return Err(Illegal::fixed(
@@ -398,14 +449,13 @@ impl Scs {
     /// Candidate movement actions of the phasing side (a superset).
     pub(crate) fn movement_candidates(&self, s: &State, side: Side, b: &Board, out: &mut Vec<Action>) {
         let start = out.len();
-        for u in self.arriving(s) {
-            self.entry_candidates(s, b, u, out);
+        for u in b.arriving() {
+            self.entry_candidates(b, u, out);
         }
         if out.len() > start {
             return;
         }
         out.push(Action::End);
-        let grid = &self.map().grid;
         for u in self.scenario.unit_ids() {
             if self.scenario.unit(u).side != side {
                 continue;
@@ -413,14 +463,29 @@ impl Scs {
             let us = s.unit(u);
             let Pos::Hex(h) = us.pos else { continue };
             if !us.done {
-                out.push(Action::Join(u));
-                out.push(Action::Exit(u));
-                out.push(Action::Back(u));
-                for (_, n) in grid.neighbors(h) {
-                    if b.holder(n) == Some(side.other()) {
-                        out.push(Action::Overrun(u, n));
-                    } else {
-                        out.push(Action::Move(u, n));
+                // Candidates that would fail a condition their check reads
+                // anyway are left out: a unit that may not move now (3.0,
+                // 3.1e, 11.0) may not join, exit, move or overrun; a join
+                // needs another unit in the hex, an exit an exit hex, going
+                // back a force that has moved.
+                let mover = self.check_mover(s, side, u).is_ok();
+                let in_force = s.force.contains(&u);
+                if mover && b.count(h) > 1 && !in_force {
+                    out.push(Action::Join(u));
+                }
+                if mover && self.tables.exits[h.index()] & (1 << side.index()) != 0 {
+                    out.push(Action::Exit(u));
+                }
+                if in_force && s.force_moved {
+                    out.push(Action::Back(u));
+                }
+                if mover {
+                    for (_, n) in self.map().around(h) {
+                        if b.holder(n) == Some(side.other()) {
+                            out.push(Action::Overrun(u, n));
+                        } else {
+                            out.push(Action::Move(u, n));
+                        }
                     }
                 }
             }
@@ -433,7 +498,7 @@ impl Scs {
 
 /// Half MP as text: `3`, `2½`.
 pub fn mp(halves: HalfMp) -> String {
-    if halves.is_multiple_of(2) {
+    if halves % 2 == 0 {
         format!("{}", halves / 2)
     } else if halves == 1 {
         "½".into()

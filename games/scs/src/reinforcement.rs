@@ -20,26 +20,13 @@ impl Scs {
     /// at the start of its Movement Phase; arrival cannot be delayed). One
     /// with no hex to enter at all (every entry hex and every hex 5.0c
     /// allows held by the enemy) waits for a turn when one is free
-    /// (*authored*). Cost: O(units), plus a board when one is due.
+    /// (*authored*). The checks read them from the [`Board`], which finds
+    /// them as it is built. Cost: a board in the Movement Phase.
     pub fn arriving(&self, s: &State) -> Vec<UnitId> {
         if s.phase != Phase::Movement {
             return Vec::new();
         }
-        let due: Vec<UnitId> = self
-            .scenario
-            .unit_ids()
-            .filter(|&u| {
-                s.phase == Phase::Movement
-                    && s.unit(u).pos == Pos::Off
-                    && self.scenario.unit(u).side == s.player
-                    && matches!(self.scenario.unit(u).start, Start::Arrives { turn, .. } if turn <= s.turn)
-            })
-            .collect();
-        if due.is_empty() {
-            return due;
-        }
-        let b = self.board(s);
-        due.into_iter().filter(|&u| !self.entry_hexes(&b, u).is_empty()).collect()
+        self.board(s).arriving().collect()
     }
 
     /// Units the side in set-up still has to place.
@@ -53,50 +40,90 @@ impl Scs {
 
     /// The hexes a reinforcement may be placed in now (5.0, 5.0c).
     pub fn entry_hexes(&self, b: &Board, u: UnitId) -> Vec<HexId> {
-        let spec = self.scenario.unit(u);
-        let Start::Arrives { entry, .. } = &spec.start else { return Vec::new() };
-        let grid = &self.map().grid;
-        let free = |h: HexId| b.holder(h) != Some(spec.side.other()) && !self.prohibited_hex(spec.class, h);
-        let open: Vec<HexId> = entry.iter().copied().filter(|&h| free(h)).collect();
-        if !open.is_empty() {
-            return open;
-        }
-        // 5.0c: every entry hex blocked by enemy units.
-        let mut out: Vec<HexId> = Vec::new();
-        for &e in entry {
-            let edges: Vec<MapEdge> = [MapEdge::North, MapEdge::South, MapEdge::East, MapEdge::West]
-                .into_iter()
-                .filter(|&x| grid.on_edge(e, x))
-                .collect();
-            if edges.is_empty() {
-                out.extend(grid.within(e, INNER_DETOUR).into_iter().filter(|&h| free(h)));
-            } else {
-                out.extend(
-                    grid.ids()
-                        .filter(|&h| edges.iter().any(|&x| grid.on_edge(h, x)) && grid.distance(e, h) <= EDGE_DETOUR)
-                        .filter(|&h| free(h)),
-                );
-            }
-        }
-        out.sort();
-        out.dedup();
+        let mut out = Vec::new();
+        self.for_each_entry_hex(b, u, |h| {
+            out.push(h);
+            true
+        });
         out
     }
 
-    pub(crate) fn entry_candidates(&self, _s: &State, b: &Board, u: UnitId, out: &mut Vec<Action>) {
-        out.extend(self.entry_hexes(b, u).into_iter().map(|h| Action::Enter(u, h)));
+    /// Whether `u` has a hex to enter now. O(entry hexes); O(hexes ×
+    /// entry hexes) when the enemy blocks them all.
+    pub(crate) fn has_entry_hex(&self, b: &Board, u: UnitId) -> bool {
+        let mut any = false;
+        self.for_each_entry_hex(b, u, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Calls `f` on each hex `u` may be placed in now, in the order of
+    /// [`Scs::entry_hexes`], while `f` returns `true`. No allocation.
+    fn for_each_entry_hex(&self, b: &Board, u: UnitId, mut f: impl FnMut(HexId) -> bool) {
+        let spec = self.scenario.unit(u);
+        let Start::Arrives { entry, .. } = &spec.start else { return };
+        let grid = &self.map().grid;
+        let free = |h: HexId| b.holder(h) != Some(spec.side.other()) && !self.prohibited_hex(spec.class, h);
+        if entry.iter().any(|&h| free(h)) {
+            for &h in entry.iter().filter(|&&h| free(h)) {
+                if !f(h) {
+                    return;
+                }
+            }
+            return;
+        }
+        // 5.0c: every entry hex blocked by enemy units. Each hex once, by id.
+        const EDGES: [MapEdge; 4] = [MapEdge::North, MapEdge::South, MapEdge::East, MapEdge::West];
+        let detour = |e: HexId, h: HexId| {
+            if EDGES.iter().any(|&x| grid.on_edge(e, x)) {
+                EDGES.iter().any(|&x| grid.on_edge(e, x) && grid.on_edge(h, x)) && grid.distance(e, h) <= EDGE_DETOUR
+            } else {
+                grid.distance(e, h) <= INNER_DETOUR
+            }
+        };
+        for h in grid.ids() {
+            if entry.iter().any(|&e| detour(e, h)) && free(h) && !f(h) {
+                return;
+            }
+        }
+    }
+
+    /// The one hex `u` may enter now, if it has exactly one (5.0: then it
+    /// is placed there without a decision).
+    pub(crate) fn single_entry_hex(&self, b: &Board, u: UnitId) -> Option<HexId> {
+        let (mut first, mut n) = (None, 0);
+        self.for_each_entry_hex(b, u, |h| {
+            first = first.or(Some(h));
+            n += 1;
+            n < 2
+        });
+        first.filter(|_| n == 1)
+    }
+
+    pub(crate) fn entry_candidates(&self, b: &Board, u: UnitId, out: &mut Vec<Action>) {
+        self.for_each_entry_hex(b, u, |h| {
+            out.push(Action::Enter(u, h));
+            true
+        });
     }
 
     pub(crate) fn check_enter(&self, s: &State, b: &Board, u: UnitId, h: HexId) -> Result<(), Illegal> {
         self.check_nothing_pending(s)?;
-        if !self.arriving(s).contains(&u) {
+        if !b.is_arriving(u) {
             return Err(Illegal::fixed(
                 "SCS 5.0",
                 "only this turn's reinforcements of the phasing side are placed, at the start of its Movement Phase",
                 "размещаются только подкрепления этого хода стороны, чья фаза идёт, в начале её фазы движения",
             ));
         }
-        if !self.entry_hexes(b, u).contains(&h) {
+        let mut found = false;
+        self.for_each_entry_hex(b, u, |x| {
+            found = x == h;
+            !found
+        });
+        if !found {
             return Err(Illegal::fixed(
                 "SCS 5.0c",
                 "not an entry hex for it: its own entry hexes, or, when the enemy blocks all of them, a hex within 10 along that edge (5 for an entry hex inside the map)",
@@ -137,7 +164,12 @@ impl Scs {
                 "подразделения расставляются только до начала игры",
             ));
         }
-        if !self.unplaced(s, side).any(|x| x == u) {
+        // As `unplaced(s, side).any(|x| x == u)`, in O(1).
+        let unplaced = u.index() < self.scenario.units.len()
+            && s.unit(u).pos == Pos::Off
+            && self.scenario.unit(u).side == side
+            && matches!(self.scenario.unit(u).start, Start::Within { .. });
+        if !unplaced {
             return Err(Illegal::fixed(
                 "Set-up",
                 "not one of your units still to be set up",
@@ -197,7 +229,7 @@ impl Scs {
     pub(crate) fn setup_candidates(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         for u in self.unplaced(s, side) {
             if let Start::Within { hex, hexes } = self.scenario.unit(u).start {
-                out.extend(self.map().grid.within(hex, u16::from(hexes)).into_iter().map(|h| Action::Place(u, h)));
+                out.extend(self.map().within(hex, u16::from(hexes)).map(|h| Action::Place(u, h)));
             }
         }
     }

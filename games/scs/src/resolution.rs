@@ -5,11 +5,24 @@
 
 use crate::action::Action;
 use crate::board::Board;
-use crate::state::{FightKind, Pos, Retreating, Stage, State};
+use crate::fixed::FixedVec;
+use crate::scenario::MAX_UNITS_A_SIDE;
+use crate::state::{FightKind, Pos, Retreating, Stage, State, Units};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
 use sandtable_core::{Events, Illegal, Text};
+
+/// What [`Scs::resolve`] reads of the fight before each step.
+#[derive(Copy, Clone)]
+struct Scalars {
+    stage: Stage,
+    kind: FightKind,
+    target: HexId,
+    owed: u8,
+    /// Hexes the attacker's result retreats.
+    attacker_retreat: u8,
+}
 
 impl Scs {
     /// The side deciding in the fight's current stage.
@@ -23,12 +36,12 @@ impl Scs {
 
     /// The units of a loss stage that may take the steps owed: the side's
     /// units of the fight still on the map (zero-strength ones included).
-    fn loss_candidates(&self, s: &State) -> Vec<UnitId> {
-        let Some(f) = &s.fight else { return Vec::new() };
+    fn loss_candidates(&self, s: &State) -> Units {
+        let Some(f) = &s.fight else { return Units::new() };
         let list = match f.stage {
             Stage::AttackerLosses => &f.attackers,
             Stage::DefenderLosses => &f.defenders,
-            _ => return Vec::new(),
+            _ => return Units::new(),
         };
         list.iter().copied().filter(|&u| s.hex_of(u).is_some()).collect()
     }
@@ -68,7 +81,17 @@ impl Scs {
     /// Moves resolution on through every stage that needs no decision.
     pub(crate) fn resolve(&self, s: &mut State, ev: &mut Events) {
         loop {
-            let Some(f) = s.fight.clone() else { return };
+            // The fight's scalars, read before the state changes (its lists
+            // are read where needed: copying the fight would copy them all).
+            let Some(f) = s.fight.as_ref().map(|f| Scalars {
+                stage: f.stage,
+                kind: f.kind,
+                target: f.target,
+                owed: f.owed,
+                attacker_retreat: f.side_result(true).retreat,
+            }) else {
+                return;
+            };
             match f.stage {
                 Stage::Forming | Stage::Declared => return,
                 Stage::AttackerLosses | Stage::DefenderLosses => {
@@ -98,7 +121,7 @@ impl Scs {
                         f.stage = Stage::DefenderRetreat;
                         f.owed = 0;
                         let r = f.side_result(false).retreat;
-                        let ds = f.defenders.clone();
+                        let ds = f.defenders;
                         let list = self.retreaters(s, &ds, r);
                         s.fight.as_mut().expect("a fight").retreating = list;
                     }
@@ -112,7 +135,7 @@ impl Scs {
                     if f.stage == Stage::DefenderRetreat {
                         f.stage = Stage::AttackerRetreat;
                         let r = f.side_result(true).retreat;
-                        let attackers = f.attackers.clone();
+                        let attackers = f.attackers;
                         let list = self.retreaters(s, &attackers, r);
                         let f = s.fight.as_mut().expect("a fight");
                         f.retreating = list;
@@ -130,12 +153,12 @@ impl Scs {
                         .scenario
                         .unit_ids()
                         .all(|u| s.unit(u).pos != Pos::Hex(f.target) || self.scenario.unit(u).side != defender);
-                    let retreated = f.side_result(true).retreat > 0;
+                    let retreated = f.attacker_retreat > 0;
+                    let attackers = s.fight.as_ref().expect("a fight").attackers;
                     let entered = self.scenario.unit_ids().any(|u| s.unit(u).pos == Pos::Hex(f.target));
                     if f.kind == FightKind::Overrun && vacated && !retreated && !entered {
                         // 6.2a: the overrunning units must enter the emptied hex.
-                        let movers: Vec<UnitId> =
-                            f.attackers.iter().copied().filter(|&u| s.hex_of(u).is_some()).collect();
+                        let movers: Units = attackers.iter().copied().filter(|&u| s.hex_of(u).is_some()).collect();
                         for &u in &movers {
                             s.place(u, f.target);
                         }
@@ -152,8 +175,8 @@ impl Scs {
                         }
                     }
                     if f.kind == FightKind::Attack && vacated && !retreated {
-                        let b = self.board(s);
-                        if f.attackers.iter().any(|&u| self.check_advance_unit(s, &b, u).is_ok()) {
+                        let b = self.stacks(s);
+                        if attackers.iter().any(|&u| self.check_advance_unit(s, &b, u).is_ok()) {
                             return;
                         }
                     }
@@ -164,9 +187,9 @@ impl Scs {
         }
     }
 
-    fn retreaters(&self, s: &State, units: &[UnitId], hexes: u8) -> Vec<Retreating> {
+    fn retreaters(&self, s: &State, units: &[UnitId], hexes: u8) -> FixedVec<Retreating, MAX_UNITS_A_SIDE> {
         if hexes == 0 {
-            return Vec::new();
+            return FixedVec::new();
         }
         units.iter().filter_map(|&u| s.hex_of(u).map(|origin| Retreating { unit: u, origin, left: hexes })).collect()
     }
@@ -175,31 +198,36 @@ impl Scs {
     /// farther from the hex it retreats from, not held by the enemy, not
     /// prohibited; off the map is no hex (3.3c).
     pub fn retreat_hexes(&self, s: &State, b: &Board, u: UnitId) -> Vec<HexId> {
-        let Some(f) = &s.fight else { return Vec::new() };
-        let Some(r) = f.retreating.iter().find(|r| r.unit == u && r.left > 0) else { return Vec::new() };
-        let Some(h) = s.hex_of(u) else { return Vec::new() };
+        self.retreat_hexes_iter(s, b, u).collect()
+    }
+
+    /// [`Scs::retreat_hexes`], in the same order, without collecting.
+    fn retreat_hexes_iter<'a>(&'a self, s: &State, b: &'a Board, u: UnitId) -> impl Iterator<Item = HexId> + 'a {
+        let from = s.fight.as_ref().and_then(|f| f.retreating.iter().find(|r| r.unit == u && r.left > 0));
+        let at = from.and_then(|r| s.hex_of(u).map(|h| (r.origin, h)));
         let grid = &self.map().grid;
         let spec = self.scenario.unit(u);
-        let here = grid.distance(r.origin, h);
-        grid.neighbors(h)
-            .map(|(_, x)| x)
-            .filter(|&x| {
-                grid.distance(r.origin, x) == here + 1
+        at.into_iter().flat_map(move |(origin, h)| {
+            let here = grid.distance(origin, h);
+            self.map().around(h).map(|(_, x)| x).filter(move |&x| {
+                grid.distance(origin, x) == here + 1
                     && b.holder(x) != Some(spec.side.other())
                     && self.enterable(spec.class, h, x)
             })
-            .collect()
+        })
     }
 
     /// A stack that cannot complete its retreat is eliminated (7.0 authored).
     fn eliminate_stuck(&self, s: &mut State, ev: &mut Events) {
         loop {
-            let b = self.board(s);
+            let b = self.stacks(s);
             let Some(f) = &s.fight else { return };
             let stuck = f
                 .retreating
                 .iter()
-                .find(|r| r.left > 0 && (s.hex_of(r.unit).is_none() || self.retreat_hexes(s, &b, r.unit).is_empty()))
+                .find(|r| {
+                    r.left > 0 && (s.hex_of(r.unit).is_none() || self.retreat_hexes_iter(s, &b, r.unit).next().is_none())
+                })
                 .map(|r| r.unit);
             let Some(u) = stuck else { return };
             if s.hex_of(u).is_some() {
@@ -261,7 +289,7 @@ impl Scs {
                 "этому подразделению не нужно отступать",
             ));
         }
-        if !self.retreat_hexes(s, b, u).contains(&to) {
+        if !self.retreat_hexes_iter(s, b, u).any(|x| x == to) {
             return Err(Illegal::fixed(
                 "SCS 7.0",
                 "each hex of a retreat must be adjacent and farther from the hex retreated from, not held by the enemy nor prohibited",
@@ -387,7 +415,7 @@ impl Scs {
             }
             Stage::DefenderRetreat | Stage::AttackerRetreat => {
                 for r in &f.retreating {
-                    out.extend(self.retreat_hexes(s, b, r.unit).into_iter().map(|h| Action::Retreat(r.unit, h)));
+                    out.extend(self.retreat_hexes_iter(s, b, r.unit).map(|h| Action::Retreat(r.unit, h)));
                 }
             }
             Stage::Advance => {

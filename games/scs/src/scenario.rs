@@ -8,6 +8,21 @@ use sandtable_board::HexId;
 use sandtable_core::Text;
 use serde::Serialize;
 
+/// The most units a side may have (checked on load). It bounds every list
+/// of units the state keeps — the force moving (3.0), a fight's attackers,
+/// defenders and retreating units (7.0), all of one side — and the hexes
+/// overrun or attacked in a phase (6.1b, 7.0: each needs a unit that has not
+/// overrun or attacked yet), so those lists are fixed arrays and applying an
+/// action never allocates.
+pub const MAX_UNITS_A_SIDE: usize = 64;
+
+/// The most units a scenario may have: both sides' limits.
+pub const MAX_UNITS: usize = 2 * MAX_UNITS_A_SIDE;
+
+/// The most entries of [`crate::Fight::paid`]: each costs a retreating unit
+/// of one side a step (2.1d), and a unit has at most 4 steps.
+pub const MAX_PAID: usize = 4 * MAX_UNITS_A_SIDE;
+
 /// A side's name and id.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SideInfo {

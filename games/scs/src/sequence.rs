@@ -2,6 +2,7 @@
 //! second player turns, each Movement, Combat, Exploitation and Supply,
 //! with the stacking check at the end of each phase (4.0a).
 
+use crate::board::Board;
 use crate::state::{Phase, Pos, State};
 use crate::unit::Side;
 use crate::Scs;
@@ -20,7 +21,7 @@ impl Scs {
         self.begin_phase(s, Phase::Movement, ev);
     }
 
-    pub(crate) fn check_end(&self, s: &State) -> Result<(), Illegal> {
+    pub(crate) fn check_end(&self, s: &State, b: &Board) -> Result<(), Illegal> {
         match s.phase {
             Phase::Movement | Phase::Combat | Phase::Exploitation => {}
             _ => return Err(Illegal::fixed("SCS 1.0", "there is no phase to end now", "сейчас нечего завершать")),
@@ -43,7 +44,7 @@ impl Scs {
                 _ => Err(Illegal::fixed("SCS 7.0", "finish the fight under way first", "сначала завершите идущий бой")),
             };
         }
-        if s.phase == Phase::Movement && !self.arriving(s).is_empty() {
+        if s.phase == Phase::Movement && b.any_arriving() {
             return Err(Illegal::fixed(
                 "SCS 5.0",
                 "reinforcements cannot be delayed: place them first",
@@ -65,9 +66,9 @@ impl Scs {
 
     /// The end of a phase: the stacking check (4.0a), then the next phase.
     pub(crate) fn end_phase(&self, s: &mut State, ev: &mut Events) {
-        let b = self.board(s);
+        let b = self.stacks(s);
         for side in [s.player, s.player.other()] {
-            if !self.overstacked(s, &b, side).is_empty() {
+            if self.any_overstacked(s, &b, side) {
                 s.overstack = Some(side);
                 ev.say("SCS 4.0a", || {
                     Text::new(
@@ -84,6 +85,7 @@ impl Scs {
                 return;
             }
         }
+        drop(b);
         match s.phase {
             Phase::Movement => self.begin_phase(s, Phase::Combat, ev),
             Phase::Combat => self.begin_phase(s, Phase::Exploitation, ev),
@@ -148,6 +150,7 @@ impl Scs {
             us.attacked = false;
             us.began_in_ezoc = ezoc;
         }
+        drop(b);
         ev.say("SCS 1.0", || {
             let (en, ru) = match phase {
                 Phase::Movement => ("Movement Phase", "фаза движения"),
@@ -168,10 +171,8 @@ impl Scs {
     pub(crate) fn auto_enter(&self, s: &mut State, ev: &mut Events) {
         loop {
             let b = self.board(s);
-            let next = self.arriving(s).into_iter().find_map(|u| {
-                let hexes = self.entry_hexes(&b, u);
-                (hexes.len() == 1).then(|| (u, hexes[0]))
-            });
+            let next = b.arriving().find_map(|u| self.single_entry_hex(&b, u).map(|h| (u, h)));
+            drop(b);
             let Some((u, h)) = next else { return };
             self.do_enter(s, u, h, ev);
         }

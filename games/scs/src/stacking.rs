@@ -9,6 +9,16 @@ use sandtable_board::HexId;
 use sandtable_core::{Events, Illegal, Text};
 
 impl Scs {
+    /// Whether any hex of `side` is over the stacking limit: whether
+    /// [`Scs::overstacked`] has any, without collecting them. O(units).
+    pub(crate) fn any_overstacked(&self, s: &State, b: &Board, side: Side) -> bool {
+        self.scenario
+            .unit_ids()
+            .filter(|&u| self.scenario.unit(u).side == side)
+            .filter_map(|u| s.hex_of(u))
+            .any(|h| b.points(h) > u16::from(self.scenario.stacking))
+    }
+
     /// The hexes of `side` over the stacking limit.
     pub fn overstacked(&self, s: &State, b: &Board, side: Side) -> Vec<HexId> {
         let mut v: Vec<HexId> = self
@@ -53,9 +63,8 @@ impl Scs {
             )
         });
         self.eliminate(s, u, "SCS 4.0a", ev);
-        let b = self.board(s);
         let side = self.scenario.unit(u).side;
-        if self.overstacked(s, &b, side).is_empty() {
+        if !self.any_overstacked(s, &self.stacks(s), side) {
             s.overstack = None;
             self.end_phase(s, ev);
         }
@@ -63,7 +72,7 @@ impl Scs {
 
     pub(crate) fn check_top(&self, s: &State, side: Side, b: &Board, u: UnitId) -> Result<(), Illegal> {
         let phase = matches!(s.phase, Phase::Movement | Phase::Combat | Phase::Exploitation);
-        if s.player != side || !phase || s.overstack.is_some() || s.fight.is_some() || !self.arriving(s).is_empty() {
+        if s.player != side || !phase || s.overstack.is_some() || s.fight.is_some() || b.any_arriving() {
             return Err(Illegal::fixed(
                 "SCS 4.0c",
                 "you arrange your stacks in your own phases",
@@ -74,7 +83,7 @@ impl Scs {
         let Some(h) = s.hex_of(u).filter(|_| spec.side == side) else {
             return Err(Illegal::fixed("SCS 4.0c", "not your unit on the map", "это не ваше подразделение на карте"));
         };
-        if b.count(h) < 2 || self.top(s, h) == Some(u) {
+        if b.count(h) < 2 || self.top_on(s, b, h, true) == Some(u) {
             return Err(Illegal::fixed(
                 "SCS 4.0c",
                 "the unit is already on top of its stack",
@@ -83,7 +92,7 @@ impl Scs {
         }
         // Only when the stack has a unit that may head it (4.0c: "if there
         // is one"); a stack of units without attack may be ordered freely.
-        let headed = self.stack(s, h).iter().any(|&v| self.scenario.unit(v).may_head(s.unit(v).lost));
+        let headed = b.units_in(h).any(|v| self.scenario.unit(v).may_head(s.unit(v).lost));
         if !spec.may_head(s.unit(u).lost) && headed {
             return Err(Illegal::fixed(
                 "SCS 4.0c",
@@ -106,11 +115,10 @@ impl Scs {
         });
     }
 
-    /// Every unit of a side that is on the map.
-    pub(crate) fn on_map(&self, s: &State, side: Side) -> Vec<UnitId> {
+    /// Every unit of a side that is on the map, by id.
+    pub(crate) fn on_map<'a>(&'a self, s: &'a State, side: Side) -> impl Iterator<Item = UnitId> + 'a {
         self.scenario
             .unit_ids()
-            .filter(|&u| self.scenario.unit(u).side == side && matches!(s.unit(u).pos, Pos::Hex(_)))
-            .collect()
+            .filter(move |&u| self.scenario.unit(u).side == side && matches!(s.unit(u).pos, Pos::Hex(_)))
     }
 }

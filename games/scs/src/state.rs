@@ -2,11 +2,19 @@
 //! the combat under way. Plain data, serialised into game files.
 
 use crate::charts::{CrtResult, Odds};
+use crate::fixed::{FixedVec, Slot};
 use crate::ratio::Ratio;
+use crate::scenario::{MAX_PAID, MAX_UNITS_A_SIDE};
 use crate::unit::{Side, UnitId};
 use sandtable_board::HexId;
 use sandtable_core::Dice;
 use serde::{Deserialize, Serialize};
+
+/// Units of one side, in order, inline (at most [`MAX_UNITS_A_SIDE`]).
+pub type Units = FixedVec<UnitId, MAX_UNITS_A_SIDE>;
+
+/// Hexes, one per unit of a side at most, inline.
+pub type Hexes = FixedVec<HexId, MAX_UNITS_A_SIDE>;
 
 /// Where a unit is. Ordered only so hidden units' places can be put in a
 /// canonical order before they are shuffled (`view.rs`, resampling).
@@ -126,6 +134,12 @@ pub struct Retreating {
     pub left: u8,
 }
 
+impl Slot for Retreating {
+    fn blank() -> Retreating {
+        Retreating { unit: UnitId::blank(), origin: HexId::blank(), left: 0 }
+    }
+}
+
 /// The fight under way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fight {
@@ -134,9 +148,9 @@ pub struct Fight {
     /// The defending hex.
     pub target: HexId,
     /// The attacking units.
-    pub attackers: Vec<UnitId>,
+    pub attackers: Units,
     /// The defending units, fixed when the fight is declared.
-    pub defenders: Vec<UnitId>,
+    pub defenders: Units,
     /// Where resolution has got to.
     pub stage: Stage,
     /// The odds, once declared.
@@ -148,11 +162,11 @@ pub struct Fight {
     /// Steps still owed in a loss stage.
     pub owed: u8,
     /// Units still retreating.
-    pub retreating: Vec<Retreating>,
+    pub retreating: FixedVec<Retreating, MAX_UNITS_A_SIDE>,
     /// Enemy-ZOC hexes a retreating stack has paid its step for: the hex it
     /// retreats from, the hex entered, and how many hexes it had retreated
     /// on entering (2.1d: one step per stack, not per unit).
-    pub paid: Vec<(HexId, HexId, u8)>,
+    pub paid: FixedVec<(HexId, HexId, u8), MAX_PAID>,
 }
 
 /// The whole changing state.
@@ -169,7 +183,7 @@ pub struct State {
     /// Every unit, by [`UnitId`].
     pub units: Vec<UnitState>,
     /// The units moving together now (3.0), and whether they have moved.
-    pub force: Vec<UnitId>,
+    pub force: Units,
     /// Whether the force has left its hex (no more units may join).
     pub force_moved: bool,
     /// The hex the force began its move in (4.0a: a force over the limit
@@ -178,9 +192,9 @@ pub struct State {
     /// The fight under way.
     pub fight: Option<Fight>,
     /// Hexes overrun this phase (6.1b).
-    pub overrun_hexes: Vec<HexId>,
+    pub overrun_hexes: Hexes,
     /// Hexes attacked this Combat Phase (7.0 authored, 7.2d errata).
-    pub attacked_hexes: Vec<HexId>,
+    pub attacked_hexes: Hexes,
     /// A side that must eliminate units over the stacking limit before the
     /// phase ends (4.0a).
     pub overstack: Option<Side>,

@@ -2,6 +2,7 @@
 //! the top unit of each stack, the height of every stack, and the units in
 //! motion or in a declared fight. `resample_hidden` redraws the rest.
 
+use crate::board::Board;
 use crate::charts::CrtResult;
 use crate::movement::mp;
 use crate::state::{FightKind, Phase, Pos, Stage, State};
@@ -138,6 +139,15 @@ pub struct View {
     pub vp: [u32; 2],
 }
 
+/// `u`'s bit in a set of units (none beyond `scenario::MAX_UNITS`).
+fn bit(u: UnitId) -> u128 {
+    if u.index() < 128 {
+        1 << u.index()
+    } else {
+        0
+    }
+}
+
 impl Scs {
     /// Which units `viewer` sees (Fog of war). Cost: O(units + hexes).
     pub fn visible(&self, s: &State, viewer: Viewer) -> Vec<bool> {
@@ -148,32 +158,49 @@ impl Scs {
         self.seen_by_all(s).into_iter().map(|b| b & bit != 0).collect()
     }
 
+    /// The units everyone sees wherever they stand: the stack moving now
+    /// and the units of the fight under way, as bits by unit index.
+    pub(crate) fn public_units(&self, s: &State) -> u128 {
+        let mut public = s.force.iter().fold(0, |m, &u| m | bit(u));
+        if let Some(f) = &s.fight {
+            public = f.attackers.iter().chain(&f.defenders).fold(public, |m, &u| m | bit(u));
+            public = f.retreating.iter().fold(public, |m, r| m | bit(r.unit));
+        }
+        public
+    }
+
     /// Which viewers see each unit, as bits (seat 0, seat 1, spectator):
     /// its own side always; everyone the top of each stack (Fog of war),
     /// the stack moving now, the units of the fight under way, and units
     /// off the map. Cost: O(units + hexes).
     pub(crate) fn seen_by_all(&self, s: &State) -> Vec<u8> {
-        let tops = self.tops(s);
+        let hidden = self.hidden_units(s, &self.stacks(s));
         self.scenario
             .unit_ids()
-            .map(|u| match s.unit(u).pos {
-                Pos::Hex(h) => {
-                    let public = tops[h.index()] == Some(u)
-                        || s.force.contains(&u)
-                        || s.fight.as_ref().is_some_and(|f| {
-                            f.attackers.contains(&u)
-                                || f.defenders.contains(&u)
-                                || f.retreating.iter().any(|r| r.unit == u)
-                        });
-                    if public {
-                        0b111
-                    } else {
-                        1 << self.scenario.unit(u).side.index()
+            .map(|u| if hidden & (1 << u.index()) != 0 { 1 << self.scenario.unit(u).side.index() } else { 0b111 })
+            .collect()
+    }
+
+    /// The units only their own side sees, as bits by unit index (at most
+    /// `scenario::MAX_UNITS`): those on the map that are not on top of their
+    /// stack (as [`Scs::tops`] has it, read from `b`, the board of `s`), not
+    /// moving now and not in the fight under way. O(units), no allocation.
+    pub(crate) fn hidden_units(&self, s: &State, b: &Board) -> u128 {
+        let public = self.public_units(s);
+        let mut hidden = 0;
+        for u in self.scenario.unit_ids() {
+            let Pos::Hex(h) = s.unit(u).pos else { continue };
+            // Each stack once, from its first unit by id.
+            if b.count(h) > 1 && b.units_in(h).next() == Some(u) {
+                let top = self.top_on(s, b, h, false);
+                for v in b.units_in(h).filter(|&v| Some(v) != top) {
+                    if public & bit(v) == 0 {
+                        hidden |= bit(v);
                     }
                 }
-                _ => 0b111,
-            })
-            .collect()
+            }
+        }
+        hidden
     }
 
     pub(crate) fn make_view(&self, s: &State, viewer: Viewer) -> View {

@@ -21,7 +21,7 @@ fn scs_6_0_an_overrun_costs_2_mp_on_top_of_the_adjacent_hex_and_its_ezoc() {
     assert_eq!(spent(&r, &s, "pz"), 10, "5 MP, as the seed's example spends on 11.08");
     assert!(rules_of(&ev).contains(&"SCS 6.0".to_string()));
     let f = fight(&s);
-    assert_eq!((f.kind, f.stage, f.attackers.clone()), (FightKind::Overrun, Stage::Declared, vec![unit(&r, "pz")]));
+    assert_eq!((f.kind, f.stage, f.attackers.to_vec()), (FightKind::Overrun, Stage::Declared, vec![unit(&r, "pz")]));
     assert_eq!(at(&r, &s, "pz"), "08.07", "6.0a: the attacker stays in the adjacent hex");
 }
 

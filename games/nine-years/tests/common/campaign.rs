@@ -37,7 +37,8 @@ pub fn round(r: &NineYears, side: Side) -> State {
 /// the rest of the action cards face down in the deck, none discarded.
 pub fn set_hands(s: &mut State, alliance: [u8; 3], bourbon: [u8; 3]) {
     s.known = [None; 2];
-    let mut all: Vec<u8> = s.action_deck.cards().copied().chain(s.action_discard.drain(..)).collect();
+    let mut all: Vec<u8> = s.action_deck.cards().chain(s.action_discard.iter()).copied().collect();
+    s.action_discard.clear();
     for h in &s.hands {
         for (k, &n) in h.iter().enumerate() {
             all.extend(std::iter::repeat(k as u8 + 1).take(usize::from(n)));
