@@ -186,7 +186,9 @@ pub fn arena<R: Heuristics>(
 ) -> Result<ArenaReport, SetupError> {
     let info = rules.info();
     let resolved = info.resolve(base)?;
-    sandtable_core::initial_state(rules, &resolved)?;
+    // The seats taking part (2 of Colditz's 6 in a two-player game): the
+    // bots rotate over these, and only these have a line in the report.
+    let playing: Vec<Seat> = rules.seats(&sandtable_core::initial_state(rules, &resolved)?).iter().collect();
     let indices: Vec<usize> = config.shard.range(config.games).collect();
     let threads = config.threads.clamp(1, indices.len().max(1));
     let next = AtomicUsize::new(0);
@@ -194,11 +196,11 @@ pub fn arena<R: Heuristics>(
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         for _ in 0..threads {
-            let (tx, next, indices, resolved) = (tx.clone(), &next, &indices, &resolved);
+            let (tx, next, indices, resolved, playing) = (tx.clone(), &next, &indices, &resolved, &playing);
             scope.spawn(move || loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&i) = indices.get(k) else { break };
-                if tx.send((k, one_game(rules, resolved, config, i))).is_err() {
+                if tx.send((k, one_game(rules, resolved, playing, config, i))).is_err() {
                     break;
                 }
             });
@@ -220,7 +222,7 @@ pub fn arena<R: Heuristics>(
     let scenario = resolved.scenario.clone().unwrap_or_default();
     let shard = format!("{}/{}", config.shard.index + 1, config.shard.count.max(1));
     let names: Vec<String> = config.bots.iter().map(|b| b.name()).collect();
-    let seats = info.seats.iter().map(|s| s.id.clone()).collect();
+    let seats = playing.iter().map(|&s| info.seat_id(s).to_owned()).collect();
     Ok(ArenaReport::tally(
         info.id.clone(),
         scenario,
@@ -247,10 +249,17 @@ struct Timed<'b, R: Ruleset> {
     seconds: &'b mut f64,
 }
 
-/// Game `index` of the run, panics caught.
-fn one_game<R: Heuristics>(rules: &R, base: &Setup, config: &ArenaConfig, index: usize) -> Result<ArenaGame, String> {
+/// Game `index` of the run, panics caught; `playing[j]` is played by the
+/// `j`-th bot of its seating.
+fn one_game<R: Heuristics>(
+    rules: &R,
+    base: &Setup,
+    playing: &[Seat],
+    config: &ArenaConfig,
+    index: usize,
+) -> Result<ArenaGame, String> {
     let info = rules.info();
-    let (specs, seed) = seating(config, info.seats.len(), index);
+    let (specs, seed) = seating(config, playing.len(), index);
     let setup = Setup { seed, ..base.clone() };
     let game = catch_unwind(AssertUnwindSafe(|| {
         let mut seconds = vec![0.0; specs.len()];
@@ -260,7 +269,7 @@ fn one_game<R: Heuristics>(rules: &R, base: &Setup, config: &ArenaConfig, index:
             .enumerate()
             .map(|(j, (spec, s))| Timed { bot: spec.build::<R>(bot_seed(config.seed, index, j)), seconds: s })
             .collect();
-        let (outcome, decisions, measures) = play(rules, &setup, &mut timed)?;
+        let (outcome, decisions, measures) = play(rules, &setup, playing, &mut timed)?;
         drop(timed);
         Ok::<_, PlayoutError>(ArenaGame {
             index,
@@ -291,8 +300,13 @@ fn one_game<R: Heuristics>(rules: &R, base: &Setup, config: &ArenaConfig, index:
 type Played = (sandtable_core::Outcome, usize, BTreeMap<String, Vec<f64>>);
 
 /// [`crate::playout`] with each bot's thinking timed and the game's
-/// measures sampled.
-fn play<R: Heuristics>(rules: &R, setup: &Setup, bots: &mut [Timed<'_, R>]) -> Result<Played, PlayoutError> {
+/// measures sampled; `bots[j]` plays `playing[j]`.
+fn play<R: Heuristics>(
+    rules: &R,
+    setup: &Setup,
+    playing: &[Seat],
+    bots: &mut [Timed<'_, R>],
+) -> Result<Played, PlayoutError> {
     let info = rules.info();
     let game = || info.id.clone();
     let seed = setup.seed;
@@ -331,8 +345,11 @@ fn play<R: Heuristics>(rules: &R, setup: &Setup, bots: &mut [Timed<'_, R>]) -> R
         if legal.is_empty() {
             return Err(PlayoutError::DeadEnd { game: game(), seed, step, seat: seat_id(seat) });
         }
-        let timed =
-            bots.get_mut(seat.index()).ok_or_else(|| PlayoutError::NoBot { game: game(), seat: seat_id(seat) })?;
+        let timed = playing
+            .iter()
+            .position(|&p| p == seat)
+            .and_then(|j| bots.get_mut(j))
+            .ok_or_else(|| PlayoutError::NoBot { game: game(), seat: seat_id(seat) })?;
         let start = Instant::now();
         let action = timed.bot.choose(&Infoset::new(rules, &state, seat, &legal));
         *timed.seconds += start.elapsed().as_secs_f64();

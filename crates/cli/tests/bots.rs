@@ -61,6 +61,24 @@ fn arena_shards_merge_into_the_whole_run_with_json_and_a_report() {
 }
 
 #[test]
+fn arena_rotates_the_bots_over_the_seats_taking_part_only() {
+    // A two-player Colditz uses 2 of the 6 seats: every game is one bot's
+    // German against the other's British, and the report has two sides.
+    let dir = TempDir::new("arena-players");
+    let args = ["arena", "colditz", "--players", "2", "--bots", "greedy,random", "--games", "4", "--json"];
+    let report: Value = serde_json::from_str(&ok(&run_in(&dir.0, &args, ""))).expect("JSON");
+    let sides: Vec<&str> =
+        report["sides"].as_array().expect("sides").iter().map(|s| s["seat"].as_str().unwrap()).collect();
+    assert_eq!(sides, ["german", "british"], "{report}");
+    for bot in 0..2 {
+        assert_eq!(report["bots"][bot]["games"], 4, "one seat per game each: {report}");
+    }
+    for side in report["sides"].as_array().expect("sides") {
+        assert_eq!(side["by_bot"]["greedy"][0], 2, "seats rotated: {side}");
+    }
+}
+
+#[test]
 fn the_reference_game_stays_out_of_the_games_list() {
     let dir = TempDir::new("reference");
     let games = ok(&run_in(&dir.0, &["games"], ""));

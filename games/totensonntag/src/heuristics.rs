@@ -234,11 +234,8 @@ impl Totensonntag {
                 Role::FirstSouthAfrican | Role::NewZealand => -1,
                 Role::None => continue,
             };
-            let (lost_f, hurt_f) = if f < MAX_FORMATIONS {
-                (lost[f], hurt[f])
-            } else {
-                (self.formation_losses(s, f).0, 0.0)
-            };
+            let (lost_f, hurt_f) =
+                if f < MAX_FORMATIONS { (lost[f], hurt[f]) } else { (self.formation_losses(s, f).0, 0.0) };
             let threshold = shatter_threshold(formation.role);
             if lost_f >= threshold {
                 total += value;
@@ -427,9 +424,7 @@ impl Totensonntag {
             self.side(u) == side
                 && us.act == Act::Idle
                 && match us.pos {
-                    Pos::Hex(_) => {
-                        self.rating(s, u, Use::Move) >= level || self.rating(s, u, Use::Attack) >= level
-                    }
+                    Pos::Hex(_) => self.rating(s, u, Use::Move) >= level || self.rating(s, u, Use::Attack) >= level,
                     Pos::Off => self.arrived(s, u) && self.rating(s, u, Use::Move) + 1 >= level,
                     _ => false,
                 }
@@ -619,5 +614,31 @@ impl Heuristics for Totensonntag {
             }
             Action::Recover => 1,
         }
+    }
+
+    /// For a balance study: the Allied VP (9.0), the victory hexes each
+    /// side holds, the share of each side's printed strength lost (1.0,
+    /// 7.2: hits on units still on the map count) and the strength exited
+    /// toward Tobruk (9.2). O(units).
+    fn measures(&self, s: &State) -> Vec<(&'static str, f64)> {
+        let mut printed = [0u32; 2];
+        let mut gone = [0u32; 2];
+        for u in self.scenario.unit_ids() {
+            let (spec, us) = (self.scenario.unit(u), s.unit(u));
+            let side = spec.side().index();
+            printed[side] += u32::from(spec.strength);
+            let lost = if us.pos == Pos::Destroyed { spec.strength } else { us.hits.min(spec.strength) };
+            gone[side] += u32::from(lost);
+        }
+        let share = |side: Side| f64::from(gone[side.index()]) / f64::from(printed[side.index()].max(1));
+        let held = |side: Side| s.control.iter().filter(|&&c| c == side).count() as f64;
+        vec![
+            ("VP (Allies)", f64::from(self.vp_total(s))),
+            ("victory hexes held (Allies)", held(Side::Allies)),
+            ("victory hexes held (Axis)", held(Side::Axis)),
+            ("share of strength lost (Allies)", share(Side::Allies)),
+            ("share of strength lost (Axis)", share(Side::Axis)),
+            ("strength exited toward Tobruk", f64::from(s.exited)),
+        ]
     }
 }

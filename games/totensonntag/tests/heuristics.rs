@@ -204,6 +204,36 @@ fn evaluation_counts_destroyed_units_and_hits_for_the_side_that_inflicted_them()
     favours(&r, &gone, &one_hit, ALLIES);
 }
 
+/// One measure of a position, by name.
+fn measure(r: &Totensonntag, s: &State, name: &str) -> f64 {
+    let all = r.measures(s);
+    all.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no measure {name} in {all:?}")).1
+}
+
+#[test]
+fn measures_follow_the_vp_9_0_the_losses_1_0_and_the_tobruk_exit_9_2() {
+    let (r, base) = quiet();
+    let vp = measure(&r, &base, "VP (Allies)");
+    assert_eq!(vp, f64::from(r.victory(&base).total));
+    let held = measure(&r, &base, "victory hexes held (Allies)") + measure(&r, &base, "victory hexes held (Axis)");
+    assert_eq!(held, 3.0, "9.0: each of the three victory hexes has a holder");
+    for side in ["Allies", "Axis"] {
+        assert_eq!(measure(&r, &base, &format!("share of strength lost ({side})")), 0.0);
+    }
+    // A hit counts toward the loss; the unit destroyed counts its whole strength.
+    let mut hit = base.clone();
+    hit.unit_mut(unit(&r, "pz")).hits = 1;
+    let one = measure(&r, &hit, "share of strength lost (Axis)");
+    assert!(one > 0.0);
+    assert_eq!(measure(&r, &hit, "share of strength lost (Allies)"), 0.0);
+    let mut gone = base.clone();
+    gone.unit_mut(unit(&r, "pz")).pos = Pos::Destroyed;
+    assert!(measure(&r, &gone, "share of strength lost (Axis)") > one);
+    let mut exited = base.clone();
+    exited.exited = 4;
+    assert_eq!(measure(&r, &exited, "strength exited toward Tobruk"), 4.0);
+}
+
 #[test]
 fn evaluation_weighs_the_unit_that_shatters_a_division_more_than_the_first_9_1() {
     let r = Totensonntag::standard();
@@ -554,7 +584,8 @@ fn diag() {
     use sandtable_ai::Infoset;
     use sandtable_core::{Events, ToAct};
     let rules = Totensonntag::standard();
-    let kinds: Vec<String> = std::env::var("DIAG").unwrap_or_else(|_| "random,greedy".into()).split(',').map(String::from).collect();
+    let kinds: Vec<String> =
+        std::env::var("DIAG").unwrap_or_else(|_| "random,greedy".into()).split(',').map(String::from).collect();
     let games: u64 = std::env::var("PROBE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(6);
     for g in 0..games {
         let mut bs = bots([kinds[0].as_str(), kinds[1].as_str()], 64, g);
@@ -571,7 +602,13 @@ fn diag() {
             if s.turn != last_turn {
                 last_turn = s.turn;
                 let v = rules.victory(&s);
-                println!("  g{g} turn {} ctl {:?} vp {:?} eval allies {:.3}", s.turn, s.control, (v.hexes, v.axis_shattered, v.seventh_armoured, v.total, &v.losses), rules.evaluate(&s, ALLIES));
+                println!(
+                    "  g{g} turn {} ctl {:?} vp {:?} eval allies {:.3}",
+                    s.turn,
+                    s.control,
+                    (v.hexes, v.axis_shattered, v.seventh_armoured, v.total, &v.losses),
+                    rules.evaluate(&s, ALLIES)
+                );
             }
             legal.clear();
             rules.legal_actions(&s, seat, &mut legal);
@@ -620,7 +657,12 @@ fn diag_first_impulse() {
     for a in legal {
         let mut t = s.clone();
         rules.try_apply(&mut t, ALLIES, a, &mut Events::off()).unwrap();
-        println!("{:>24} {:+.5} w {}", rules.notation(a), rules.evaluate(&t, ALLIES) - base, rules.action_weight(&s, ALLIES, a));
+        println!(
+            "{:>24} {:+.5} w {}",
+            rules.notation(a),
+            rules.evaluate(&t, ALLIES) - base,
+            rules.action_weight(&s, ALLIES, a)
+        );
     }
 }
 
