@@ -22,7 +22,12 @@
 //!   (19c), counted for every winter to come (fading 10% a year: London can
 //!   be retaken) — but only this winter's when the Alliance holds the
 //!   Atlantic and *Beachy Head* is not in force, for then the Glorious
-//!   Revolution comes in step d (19d, 20.2.5). Each future year counts with
+//!   Revolution comes in step d (19d, 20.2.5). While William III stands
+//!   free in a friendly port of London's sea, one Sea Move brings the
+//!   Revolution (20.2.5): each winter counts only with the chance that he
+//!   has not sailed by then — he sails in a year with 85%, this year's
+//!   85% scaled by the share of its actions the Alliance has left (so one
+//!   Sea Move now still gains). Each future year counts with
 //!   the chance that the war is still on: from 1696 the peace roll (6.4)
 //!   ends it with 1d6 + its modifiers (those of 6.4 read from the map now,
 //!   +1 a year) ≥ 10.
@@ -49,7 +54,8 @@
 //! - **Sea (10.1, 12.3.6, 13.5.6)**: 0.3 VP for each sea zone a side
 //!   controls; a fleet prepared in its port against a zone it does not
 //!   control is its chance of winning the challenge (1d6 + strength against
-//!   1d6 + the enemy's bonuses, ties rolled again) times 1 VP plus what the
+//!   1d6 + the enemy's bonuses, ties rolled again) times 0.8 (winter
+//!   removes a fleet that has not challenged, 19b) times 1 VP plus what the
 //!   zone is worth — for the Alliance's Atlantic fleet while London is
 //!   Bourbon before the Revolution, the London winters it saves (19d).
 //! - **Automatic victory (6.2)**: ±6 while the Alliance holds Paris or the
@@ -121,6 +127,10 @@ const LONDON_DRAIN: f64 = 2.0;
 /// Of a future year's VP swing, what is left the next year (the KWW marker
 /// walks, London may change hands).
 const FADE: f64 = 0.9;
+/// The chance the Alliance brings the Revolution in a year in which William
+/// III stands free in a friendly port of London's sea and it has actions
+/// left (20.2.5: one Sea Move; the rollout policy takes it almost surely).
+const SAIL: f64 = 0.85;
 /// VP per step of corps strength.
 const STEP: f64 = 0.15;
 /// VP per corps standing at an enemy fortress or capital.
@@ -137,6 +147,9 @@ const STRIKE_TWO: f64 = 0.15;
 const SEA: f64 = 0.3;
 /// VP while a capital that wins automatically is held (6.2).
 const CAPITAL_HELD: f64 = 6.0;
+/// Of a prepared fleet's chance of winning its sea zone, what counts (a
+/// fleet may not get the action to challenge before winter removes it, 19b).
+const FLEET: f64 = 0.8;
 /// The squash scale: `SCALE_BASE + SCALE_YEAR × √(years left)`.
 const SCALE_BASE: f64 = 0.8;
 const SCALE_YEAR: f64 = 1.3;
@@ -164,57 +177,6 @@ fn siege_odds(strength: u8) -> f64 {
     }
 }
 
-/// TUNING ONLY (to be removed): the seat whose knowledge is the variant under test.
-fn variant(side: Side) -> bool {
-    static V: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    *V.get_or_init(|| std::env::var("NY_VARIANT_SEAT").ok().and_then(|v| v.parse().ok())) == Some(side.index())
-}
-
-/// TUNING ONLY.
-#[derive(Clone, Copy, Debug)]
-struct Params {
-    step: f64,
-    forward: f64,
-    sea: f64,
-    strike: f64,
-    fade: f64,
-    scale_year: f64,
-    fleet: f64,
-    siege: f64,
-}
-
-fn params_from(var: &str) -> Params {
-    let mut p = Params { step: STEP, forward: FORWARD, sea: SEA, strike: 1.0, fade: FADE, scale_year: SCALE_YEAR, fleet: 0.8, siege: 1.0 };
-    if let Ok(text) = std::env::var(var) {
-        for kv in text.split(',') {
-            let Some((k, v)) = kv.split_once('=') else { continue };
-            let v: f64 = v.parse().unwrap_or(0.0);
-            match k {
-                "step" => p.step = v,
-                "forward" => p.forward = v,
-                "sea" => p.sea = v,
-                "strike" => p.strike = v,
-                "fade" => p.fade = v,
-                "scale_year" => p.scale_year = v,
-                "fleet" => p.fleet = v,
-                "siege" => p.siege = v,
-                _ => panic!("unknown param {k}"),
-            }
-        }
-    }
-    p
-}
-
-fn params(side: Side) -> &'static Params {
-    static B: std::sync::OnceLock<Params> = std::sync::OnceLock::new();
-    static V: std::sync::OnceLock<Params> = std::sync::OnceLock::new();
-    if variant(side) {
-        V.get_or_init(|| params_from("NY_PARAMS"))
-    } else {
-        B.get_or_init(|| params_from("NY_BASE"))
-    }
-}
-
 /// Whether a phase comes before Winter Quarters step c in its year.
 fn before_winter(p: Phase) -> bool {
     !matches!(p, Phase::Savoy | Phase::Peace | Phase::Over)
@@ -233,8 +195,7 @@ impl NineYears {
     /// Whether `x` is a capital of any power (6.1: a capital taken is 1 VP more).
     fn is_capital(&self, s: &State, x: SpaceId) -> bool {
         let n = &self.scenario.named;
-        self.scenario.powers.iter().any(|p| p.capitals.contains(&x))
-            || (s.revolution && x == n.highlands)
+        self.scenario.powers.iter().any(|p| p.capitals.contains(&x)) || (s.revolution && x == n.highlands)
     }
 
     /// VP a space is worth to the side taking it from the enemy (6.1).
@@ -441,17 +402,24 @@ impl NineYears {
         // 19d: London Bourbon and the Atlantic Allied bring the Revolution
         // right after this winter's loss, unless Beachy Head gives the
         // Atlantic back to the Bourbons in 19c.
-        let revolution_next = !s.revolution
-            && s.sea[Sea::Atlantic.index()].is(Side::Alliance)
-            && !s.has(LongTerm::BeachyHead);
+        let revolution_next =
+            !s.revolution && s.sea[Sea::Atlantic.index()].is(Side::Alliance) && !s.has(LongTerm::BeachyHead);
+        // 20.2.5: William III free in a friendly port of London's sea brings
+        // the Revolution with one Sea Move, whatever the die (14.5 costs
+        // only corps). The Alliance takes it in a year it has actions left;
+        // a winter is lost only if he has sailed in none of the years before.
+        let sail = if self.william_port(s).is_some() { SAIL } else { 0.0 };
+        let sail_now = if before_winter(s.phase) { sail * self.side_year_left(s, Side::Alliance) } else { sail };
+        let mut kept = 1.0 - sail_now;
         let first = if before_winter(s.phase) { s.year } else { s.year + 1 };
         let mut w = 0.0;
         let mut fade = 1.0;
         for y in first..=sc.last_year {
-            w += fade * self.survival(s, base, y);
+            w += kept * fade * self.survival(s, base, y);
             if revolution_next {
                 break;
             }
+            kept *= 1.0 - sail;
             fade *= FADE;
         }
         w
@@ -459,7 +427,7 @@ impl NineYears {
 
     /// The balance in VP toward the Alliance (see the module documentation)
     /// and the squash scale.
-    fn balance(&self, s: &State, pr: &Params) -> (f64, f64) {
+    fn balance(&self, s: &State) -> (f64, f64) {
         let sc = &self.scenario;
         let n = &sc.named;
         let mut war = [false; MAX];
@@ -476,7 +444,7 @@ impl NineYears {
         let mut fade = 1.0;
         for y in first_roll..=sc.last_year {
             b += box_now * fade * self.survival(s, base, y);
-            fade *= pr.fade;
+            fade *= FADE;
         }
         b -= LONDON_DRAIN * self.london_winters(s, base);
 
@@ -493,7 +461,7 @@ impl NineYears {
             };
             lost[side.index()] += 2.0 - have;
         }
-        b += pr.step * (lost[1] - lost[0]);
+        b += STEP * (lost[1] - lost[0]);
 
         // Armies toward their objectives (13.5.1, 14.1) and sieges (17).
         let board = self.board(s, &war);
@@ -513,7 +481,7 @@ impl NineYears {
                 let led = here.min(board.command[xi][si]);
                 forward += close * (f64::from(led) + LOOSE * f64::from(here - led));
             }
-            b += sign * pr.forward * forward;
+            b += sign * FORWARD * forward;
 
             // Sieges under way and within reach (17).
             let time = self.side_year_left(s, side);
@@ -529,12 +497,12 @@ impl NineYears {
                 let value = if mine > 0 {
                     // Under way: the besiegers roll if they are enough (17.2);
                     // in winter they withdraw and the fortress recovers (19a).
-                    pr.siege * p * time * if mine >= fdv { 1.0 } else { 0.25 }
+                    p * time * if mine >= fdv { 1.0 } else { 0.25 }
                 } else {
                     // Within reach of an army that could besiege it (13.5.1:
                     // 3 MP, a fortress stops the move, 17.1): it stays within
                     // reach over the winter.
-                    let reach = pr.strike * self.strike_reach(s, &board, side, x, fdv);
+                    let reach = self.strike_reach(s, &board, side, x, fdv);
                     p * (0.3 + 0.7 * time) * reach
                 };
                 b += sign * value * self.capture_vp(s, x);
@@ -544,7 +512,7 @@ impl NineYears {
         // The sea (10.1, 12.3.6, 13.5.6).
         for z in Sea::ALL {
             if let Some(side) = s.sea[z.index()].side() {
-                b += f64::from(side.vp_sign()) * pr.sea;
+                b += f64::from(side.vp_sign()) * SEA;
             }
         }
         let london_bourbon = s.control(n.london).is(Side::Bourbon);
@@ -555,7 +523,7 @@ impl NineYears {
             if s.sea[spec.sea.index()].is(side) || self.side_year_left(s, side) <= 0.0 {
                 continue;
             }
-            let mut worth = 1.0 + pr.sea;
+            let mut worth = 1.0 + SEA;
             if side == Side::Alliance
                 && spec.sea == Sea::Atlantic
                 && london_bourbon
@@ -565,7 +533,7 @@ impl NineYears {
                 // The winters after this one that the Revolution saves (19d).
                 worth += LONDON_DRAIN * (self.london_winters(s, base) - 1.0).max(0.0);
             }
-            b += f64::from(side.vp_sign()) * pr.fleet * self.fleet_odds(s, side, spec.sea, k) * worth;
+            b += f64::from(side.vp_sign()) * FLEET * self.fleet_odds(s, side, spec.sea, k) * worth;
         }
 
         // Automatic victory (6.2).
@@ -583,7 +551,7 @@ impl NineYears {
         for y in s.year + 1..=sc.last_year {
             years += self.survival(s, base, y);
         }
-        (b, SCALE_BASE + pr.scale_year * years.sqrt())
+        (b, SCALE_BASE + SCALE_YEAR * years.sqrt())
     }
 
     /// The winner of a finished game, as [`NineYears::outcome`] names it
@@ -615,9 +583,7 @@ impl NineYears {
     fn best_tactics(&self, s: &State, x: SpaceId, side: Side) -> u8 {
         let sc = &self.scenario;
         (0..s.leaders.len())
-            .filter(|&i| {
-                s.leaders[i].loc == LeaderLoc::Space(x) && sc.side_of(sc.leaders[i].power) == Some(side)
-            })
+            .filter(|&i| s.leaders[i].loc == LeaderLoc::Space(x) && sc.side_of(sc.leaders[i].power) == Some(side))
             .map(|i| self.ratings(s, crate::LeaderId(i as u8)).0)
             .max()
             .unwrap_or(0)
@@ -927,7 +893,7 @@ impl Heuristics for NineYears {
                 0.0
             }
         } else {
-            let (b, scale) = self.balance(s, params(side));
+            let (b, scale) = self.balance(s);
             squash(b, scale)
         };
         match side {

@@ -1,11 +1,603 @@
-//! Bot knowledge (`src/heuristics.rs`): the evaluation and the rollout policy.
+//! Bot knowledge (`src/heuristics.rs`): the evaluation and the rollout
+//! policy. Positions are the shipped scenario's, changed by hand; each test
+//! compares two positions that differ in the one thing it names, from both
+//! seats.
 
 mod common;
 use common::campaign::{own, put, round};
 use common::*;
 use sandtable_ai::{playout, Bot, Budget, GreedyBot, MctsBot, MctsConfig, RandomBot};
 use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, Setup, ToAct};
-use sandtable_nine_years::{Action, Control, NineYears, Phase, Side, State};
+use sandtable_nine_years::{Action, Control, End, FleetLoc, LeaderLoc, Loc, NineYears, Phase, Savoy, Sea, Side, State};
+
+const A: Side = Side::Alliance;
+const B: Side = Side::Bourbon;
+
+fn eval(r: &NineYears, s: &State, side: Side) -> f64 {
+    r.evaluate(s, side.seat())
+}
+
+/// `better` looks better than `worse` for `side` and worse for the other
+/// side, and each position's two values add up to 1.
+fn favours(r: &NineYears, better: &State, worse: &State, side: Side) {
+    for s in [better, worse] {
+        let sum = eval(r, s, A) + eval(r, s, B);
+        assert!((sum - 1.0).abs() < 1e-9, "the two seats' values add up to {sum}");
+    }
+    let (hi, lo) = (eval(r, better, side), eval(r, worse, side));
+    assert!(hi > lo, "{side:?}: {hi} should be above {lo}");
+    let (hi, lo) = (eval(r, better, side.other()), eval(r, worse, side.other()));
+    assert!(hi < lo, "{:?}: {hi} should be below {lo}", side.other());
+}
+
+fn weight(r: &NineYears, s: &State, side: Side, text: &str) -> u32 {
+    let a = act(r, text);
+    assert!(legal(r, s, side).contains(&a), "{text:?} is not legal here: {:?}", legal_text(r, s, side));
+    r.action_weight(s, side.seat(), a)
+}
+
+/// 1690 on the shipped map: the set-up's counters (William III in
+/// Amsterdam, London Bourbon before the Revolution), the Reinforcement
+/// phase about to begin, Savoy in the war (it joins in 1690).
+fn campaign_1690(r: &NineYears) -> State {
+    let mut s = start(r, 3);
+    s.year = 1690;
+    seed_rules::savoy_allied(r, &mut s);
+    s
+}
+
+/// Every position of a random game (seed), its end included.
+fn random_game(r: &NineYears, seed: u64) -> Vec<State> {
+    let mut s = start(r, seed);
+    let mut bot = RandomBot::new(seed);
+    let mut out = vec![s.clone()];
+    let mut legal = Vec::new();
+    while let ToAct::Seats(seats) = r.to_act(&s) {
+        let seat = seats.iter().next().expect("a seat");
+        legal.clear();
+        r.legal_actions(&s, seat, &mut legal);
+        let a = bot.choose(&sandtable_ai::Infoset::new(r, &s, seat, &legal));
+        r.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
+        out.push(s.clone());
+    }
+    out
+}
+
+// ---- evaluate ----
+
+#[test]
+fn values_are_in_0_1_and_the_two_seats_add_up_to_1_over_random_games() {
+    let r = NineYears::standard();
+    for seed in 0..3 {
+        for s in random_game(&r, seed) {
+            let (a, b) = (eval(&r, &s, A), eval(&r, &s, B));
+            assert!((0.0..=1.0).contains(&a) && (0.0..=1.0).contains(&b), "{a} {b} in {} {:?}", s.year, s.phase);
+            assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b} in {} {:?}", s.year, s.phase);
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_is_valued_as_its_outcome() {
+    let r = NineYears::standard();
+    let mut ends = Vec::new();
+    for seed in 0..4 {
+        ends.push(random_game(&r, seed).pop().expect("an end"));
+    }
+    // The other readings of 6.2 and 6.3: an automatic victory whatever the
+    // VP, and both sides of the 24/25 line at the end.
+    let base = ends[0].clone();
+    for (end, vp) in [
+        (End::Automatic(B), 30),
+        (End::Automatic(A), 10),
+        (End::LastTurn, 25),
+        (End::LastTurn, 24),
+        (End::Peace, 30),
+        (End::Peace, 19),
+    ] {
+        let mut s = base.clone();
+        s.end = Some(end);
+        s.vp = vp;
+        ends.push(s);
+    }
+    for s in &ends {
+        assert_eq!(s.phase, Phase::Over);
+        let ToAct::Over(outcome) = r.to_act(s) else { panic!("over") };
+        for side in [A, B] {
+            assert_eq!(eval(&r, s, side), outcome_value(&outcome, side.seat()), "{:?} VP {}", s.end, s.vp);
+        }
+    }
+}
+
+#[test]
+fn ny_6_1_more_vp_favours_the_alliance_fewer_the_bourbons() {
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    let mut more = s.clone();
+    more.vp += 3;
+    favours(&r, &more, &s, A);
+    let mut fewer = s.clone();
+    fewer.vp -= 3;
+    favours(&r, &fewer, &s, B);
+}
+
+#[test]
+fn ny_6_3_the_same_vp_is_surer_late_in_the_war() {
+    // VP 27 reads as an Alliance lead, and a surer one in 1698 than in 1690.
+    let r = NineYears::standard();
+    let mut early = campaign_1690(&r);
+    early.vp = 27;
+    early.kww = 0;
+    let mut late = early.clone();
+    late.year = 1698;
+    assert!(eval(&r, &early, A) > 0.5);
+    favours(&r, &late, &early, A);
+    // And VP 22, a Bourbon lead, is surer for the Bourbons late.
+    let mut behind = early.clone();
+    behind.vp = 22;
+    let mut behind_late = behind.clone();
+    behind_late.year = 1698;
+    assert!(eval(&r, &behind, B) > 0.5);
+    favours(&r, &behind_late, &behind, B);
+}
+
+/// What London in Bourbon hands costs the Alliance in `s` (19c), as the
+/// gap between the evaluation's log-odds with London Allied and Bourbon.
+fn london_cost(r: &NineYears, s: &State) -> f64 {
+    let london = space(r, "london");
+    let logit = |s: &State| {
+        let a = eval(r, s, A);
+        (a / (1.0 - a)).ln()
+    };
+    let (mut held, mut lost) = (s.clone(), s.clone());
+    held.control[london.index()] = Control::Alliance;
+    lost.control[london.index()] = Control::Bourbon;
+    logit(&held) - logit(&lost)
+}
+
+#[test]
+fn ny_20_2_5_william_iii_in_a_port_on_londons_sea_soon_ends_the_london_loss() {
+    // London Bourbon before the Revolution costs 2 VP a winter (19c), but
+    // William III free in Amsterdam ends it with one Sea Move this year.
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    let william = leader(&r, "william-iii");
+    assert_eq!(s.leader(william).loc, LeaderLoc::Space(space(&r, "amsterdam")));
+    let mut away = s.clone();
+    away.leaders[william.index()].loc = LeaderLoc::Waiting;
+    let (port, far) = (london_cost(&r, &s), london_cost(&r, &away));
+    assert!(port > 0.0 && far > 2.0 * port, "in port {port}, away {far}");
+    // In port but already used this round, the Alliance's hand empty: he
+    // sails only next year and this winter is lost.
+    let mut free = s.clone();
+    free.phase = Phase::Round;
+    free.active = A;
+    free.ap = 2;
+    free.hands = [[0; 3]; 2];
+    let mut used = free.clone();
+    used.leaders[william.index()].activated = true;
+    let (now, next) = (london_cost(&r, &free), london_cost(&r, &used));
+    assert!(next > 1.2 * now, "free {now}, used {next}");
+}
+
+#[test]
+fn ny_19c_london_in_bourbon_hands_costs_the_alliance_every_winter() {
+    let r = NineYears::standard();
+    let london = space(&r, "london");
+    let mut held = campaign_1690(&r);
+    held.revolution = true;
+    held.control[london.index()] = Control::Alliance;
+    let mut lost = held.clone();
+    lost.control[london.index()] = Control::Bourbon;
+    favours(&r, &held, &lost, A);
+    // Every winter to come costs 2 VP: in the last year (one winter left)
+    // 3 VP more make up for London lost; in 1690 (many winters) 4 do not.
+    let last = r.scenario.last_year;
+    let (mut last_held, mut last_lost) = (held.clone(), lost.clone());
+    last_held.year = last;
+    last_lost.year = last;
+    last_lost.vp += 3;
+    favours(&r, &last_lost, &last_held, A);
+    let mut repaid = lost.clone();
+    repaid.vp += 4;
+    favours(&r, &held, &repaid, A);
+}
+
+#[test]
+fn ny_19d_the_atlantic_allied_with_london_bourbon_brings_the_revolution_and_ends_the_loss() {
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    assert!(!s.revolution && s.control(space(&r, "london")) == Control::Bourbon);
+    let mut allied = s.clone();
+    allied.sea[Sea::Atlantic.index()] = Control::Alliance;
+    favours(&r, &allied, &s, A);
+    // With William III away (no Sea Move to London, 20.2.5), the Atlantic
+    // saves every winter after this one: worth more than 3 VP. After the
+    // Revolution it is only a sea zone (10.1): worth less.
+    let william = leader(&r, "william-iii");
+    let mut away = s.clone();
+    away.leaders[william.index()].loc = LeaderLoc::Waiting;
+    let mut away_allied = away.clone();
+    away_allied.sea[Sea::Atlantic.index()] = Control::Alliance;
+    away.vp += 3;
+    favours(&r, &away_allied, &away, A);
+    let mut after = s.clone();
+    after.revolution = true;
+    after.control[space(&r, "london").index()] = Control::Alliance;
+    let mut after_allied = after.clone();
+    after_allied.sea[Sea::Atlantic.index()] = Control::Alliance;
+    after.vp += 3;
+    favours(&r, &after, &after_allied, A);
+}
+
+#[test]
+fn ny_18_3_the_kww_box_favours_its_side() {
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    let mut up = s.clone();
+    up.kww = 2;
+    let mut down = s.clone();
+    down.kww = -2;
+    favours(&r, &up, &s, A);
+    favours(&r, &down, &s, B);
+}
+
+#[test]
+fn ny_18_2_colonial_support_bought_favours_its_side() {
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    let mut allied = s.clone();
+    allied.colonial = [true, false];
+    favours(&r, &allied, &s, A);
+    let mut bourbon = s.clone();
+    bourbon.colonial = [false, true];
+    favours(&r, &bourbon, &s, B);
+}
+
+#[test]
+fn ny_16_3_steps_lost_count_against_their_side() {
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    for side in [A, B] {
+        let mut hurt = s.clone();
+        let mut n = 0;
+        for (i, c) in hurt.corps.iter_mut().enumerate() {
+            if matches!(c.loc, Loc::Space(_)) && r.scenario.side_of(r.scenario.corps[i].power) == Some(side) && n < 3 {
+                c.reduced = true;
+                n += 1;
+            }
+        }
+        assert_eq!(n, 3);
+        favours(&r, &s, &hurt, side);
+        // A corps eliminated to the force pool is worse still (12.3.2).
+        let mut gone = hurt.clone();
+        let i = (0..gone.corps.len())
+            .find(|&i| gone.corps[i].reduced && r.scenario.side_of(r.scenario.corps[i].power) == Some(side))
+            .expect("a reduced corps");
+        gone.corps[i].loc = Loc::Pool;
+        gone.corps[i].reduced = false;
+        favours(&r, &hurt, &gone, side);
+    }
+}
+
+#[test]
+fn ny_17_a_siege_favours_the_besieger_more_as_the_fortress_wears_down() {
+    // Bonn (strength 1, Bourbon, empty at the start) besieged by two Dutch
+    // corps, against the same corps at home in Cologne.
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    let bonn = space(&r, "bonn");
+    assert_eq!(s.control(bonn), Control::Bourbon);
+    let mut home = s.clone();
+    put(&r, &mut home, "dutch", "cologne", 2);
+    let mut besieging = s.clone();
+    put(&r, &mut besieging, "dutch", "bonn", 2);
+    favours(&r, &besieging, &home, A);
+    // Namur (strength 3, Alliance) besieged by French corps: the more worn
+    // down, the better for the Bourbons.
+    let namur = space(&r, "namur");
+    let mut siege = s.clone();
+    put(&r, &mut siege, "france", "namur", 6);
+    let mut worn = siege.clone();
+    worn.strength[namur.index()] = 1;
+    favours(&r, &worn, &siege, B);
+}
+
+#[test]
+fn ny_17_2_an_army_that_can_besiege_next_to_an_enemy_fortress_threatens_it() {
+    // The same French army led by Boufflers, next to the Alliance's Namur
+    // (garrisoned: defence value 5) or far behind at Paris.
+    let r = NineYears::standard();
+    let mut s = campaign_1690(&r);
+    for c in &mut s.corps {
+        if c.loc == Loc::Space(space(&r, "paris")) || c.loc == Loc::Space(space(&r, "dinant")) {
+            c.loc = Loc::Pool;
+        }
+    }
+    let mut far = s.clone();
+    put(&r, &mut far, "france", "paris", 5);
+    put_leader(&r, &mut far, "boufflers", "paris");
+    let mut near = s.clone();
+    put(&r, &mut near, "france", "dinant", 5);
+    put_leader(&r, &mut near, "boufflers", "dinant");
+    favours(&r, &near, &far, B);
+}
+
+#[test]
+fn ny_13_5_6_a_prepared_fleet_counts_its_chance_of_winning_the_sea() {
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    let brest = seed_rules::fleet_id(&r, "brest-fleet");
+    assert_eq!(s.fleet(brest), FleetLoc::Pool);
+    let mut one = s.clone();
+    one.fleets[brest.index()] = FleetLoc::Port(1);
+    let mut two = s.clone();
+    two.fleets[brest.index()] = FleetLoc::Port(2);
+    favours(&r, &one, &s, B);
+    favours(&r, &two, &one, B);
+    // The sea zone itself (10.1).
+    let mut held = s.clone();
+    held.sea[Sea::Atlantic.index()] = Control::Bourbon;
+    favours(&r, &held, &s, B);
+}
+
+#[test]
+fn ny_6_2_a_capital_that_wins_outright_weighs_heavily() {
+    let r = NineYears::standard();
+    let s = campaign_1690(&r);
+    let mut paris = s.clone();
+    paris.control[space(&r, "paris").index()] = Control::Alliance;
+    favours(&r, &paris, &s, A);
+    let mut vienna = s.clone();
+    vienna.control[space(&r, "vienna").index()] = Control::Bourbon;
+    favours(&r, &vienna, &s, B);
+}
+
+// ---- action_weight ----
+
+/// An Alliance action round in 1688 on the empty shipped map (every corps in
+/// the pool, every leader off the map).
+fn alliance_round(r: &NineYears) -> State {
+    round(r, A)
+}
+
+#[test]
+fn ny_20_2_5_the_rollout_takes_william_to_london() {
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    put_leader(&r, &mut s, "william-iii", "amsterdam");
+    put(&r, &mut s, "dutch", "amsterdam", 2);
+    put(&r, &mut s, "dutch", "ostend", 1);
+    let william = weight(&r, &s, A, "sea amsterdam");
+    let other = weight(&r, &s, A, "sea ostend");
+    assert!(william >= 20 * other, "sea amsterdam {william} vs sea ostend {other}");
+    apply(&r, &mut s, A, "sea amsterdam");
+    let add_william = weight(&r, &s, A, "add william-iii");
+    assert!(add_william > 5 * weight(&r, &s, A, "add dutch full"));
+    assert!(add_william > 5 * weight(&r, &s, A, "stop"));
+    apply(&r, &mut s, A, "add william-iii");
+    let london = weight(&r, &s, A, "sail london");
+    assert!(london > 20 * weight(&r, &s, A, "sail ostend"), "sail london {london}");
+    // After the Revolution the same port is a plain Sea Move.
+    let mut after = alliance_round(&r);
+    after.revolution = true;
+    put_leader(&r, &mut after, "william-iii", "amsterdam");
+    put(&r, &mut after, "dutch", "ostend", 1);
+    assert_eq!(weight(&r, &after, A, "sea amsterdam"), weight(&r, &after, A, "sea ostend"));
+}
+
+#[test]
+fn ny_13_5_1_a_leader_with_corps_campaigns_and_takes_them_along_never_dropping_them() {
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    put_leader(&r, &mut s, "waldeck", "maastricht");
+    put(&r, &mut s, "dutch", "maastricht", 4);
+    put_leader(&r, &mut s, "gastanaga", "brussels");
+    let army = weight(&r, &s, A, "campaign waldeck");
+    let alone = weight(&r, &s, A, "campaign gastanaga");
+    assert!(army > 3 * alone, "campaign with 4 corps {army}, alone {alone}");
+    assert!(army > weight(&r, &s, A, "end"));
+    apply(&r, &mut s, A, "campaign waldeck");
+    apply(&r, &mut s, A, "add dutch full");
+    let add = weight(&r, &s, A, "add dutch full");
+    assert!(add > weight(&r, &s, A, "stop"));
+    assert_eq!(weight(&r, &s, A, "drop dutch full"), 0);
+}
+
+#[test]
+fn ny_14_1_the_army_never_goes_straight_back_and_prefers_the_front() {
+    // From Brussels to Namur; from Namur, Charleroi is next to Bourbon
+    // Dinant (the front) and Huy (linked only to Liège and Namur) is not.
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    put_leader(&r, &mut s, "waldeck", "brussels");
+    put(&r, &mut s, "dutch", "brussels", 3);
+    apply(&r, &mut s, A, "campaign waldeck");
+    for _ in 0..3 {
+        apply(&r, &mut s, A, "add dutch full");
+    }
+    apply(&r, &mut s, A, "go namur");
+    assert_eq!(weight(&r, &s, A, "go brussels"), 0, "straight back");
+    assert!(weight(&r, &s, A, "go huy") > 0, "a move elsewhere stays possible");
+    let front = weight(&r, &s, A, "go charleroi");
+    assert!(front > weight(&r, &s, A, "go huy"), "charleroi {front}");
+    // With Dinant Allied, Charleroi is no longer at the front.
+    let mut quiet = s.clone();
+    own(&r, &mut quiet, "dinant", Control::Alliance);
+    assert_eq!(weight(&r, &quiet, A, "go charleroi"), weight(&r, &quiet, A, "go huy"));
+}
+
+#[test]
+fn ny_16_2_attacks_are_weighted_by_their_odds_a_losing_one_never() {
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    own(&r, &mut s, "dinant", Control::Bourbon);
+    put(&r, &mut s, "france", "dinant", 1);
+    put_leader(&r, &mut s, "william-iii", "namur");
+    put(&r, &mut s, "dutch", "namur", 6);
+    apply(&r, &mut s, A, "campaign william-iii");
+    for _ in 0..6 {
+        apply(&r, &mut s, A, "add dutch full");
+    }
+    let strong = weight(&r, &s, A, "go dinant");
+    let mut weak = alliance_round(&r);
+    own(&r, &mut weak, "dinant", Control::Bourbon);
+    put(&r, &mut weak, "france", "dinant", 6);
+    put_leader(&r, &mut weak, "marshal-luxembourg", "dinant");
+    weak.leaders[leader(&r, "marshal-luxembourg").index()].promoted = true;
+    put_leader(&r, &mut weak, "gastanaga", "namur");
+    put(&r, &mut weak, "spain", "namur", 1);
+    apply(&r, &mut weak, A, "campaign gastanaga");
+    apply(&r, &mut weak, A, "add spain full");
+    let losing = weight(&r, &weak, A, "go dinant");
+    assert!(strong >= 10, "six corps and William against one: {strong}");
+    assert_eq!(losing, 0, "one corps against six and Luxembourg");
+}
+
+#[test]
+fn ny_17_a_siege_that_can_be_rolled_is_taken_and_an_empty_enemy_fortress_entered() {
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    put_leader(&r, &mut s, "frederick-iii", "cologne");
+    put(&r, &mut s, "mercenary", "cologne", 2);
+    let start = s.clone();
+    apply(&r, &mut s, A, "campaign frederick-iii");
+    apply(&r, &mut s, A, "add mercenary full");
+    apply(&r, &mut s, A, "add mercenary full");
+    // Bonn: a Bourbon fortress of strength 1 free of enemy corps, which two
+    // corps can besiege (17.2).
+    let bonn = weight(&r, &s, A, "go bonn");
+    assert!(bonn > 3 * weight(&r, &s, A, "go maastricht").max(1), "go bonn {bonn}");
+    // Walled up to strength 3, two corps could not roll: less likely.
+    let mut strong = start.clone();
+    strong.strength[space(&r, "bonn").index()] = 3;
+    apply(&r, &mut strong, A, "campaign frederick-iii");
+    apply(&r, &mut strong, A, "add mercenary full");
+    apply(&r, &mut strong, A, "add mercenary full");
+    assert!(bonn > weight(&r, &strong, A, "go bonn"), "go bonn at strength 3");
+    apply(&r, &mut s, A, "go bonn");
+    apply(&r, &mut s, A, "stop");
+    // A later round (13.4.3: a counter takes part in one action a round):
+    // the army in Bonn besieges it.
+    seed_rules::round_of(&mut s, A, 3);
+    apply(&r, &mut s, A, "campaign frederick-iii");
+    apply(&r, &mut s, A, "add mercenary full");
+    apply(&r, &mut s, A, "add mercenary full");
+    let siege = weight(&r, &s, A, "siege");
+    assert!(siege > 5 * weight(&r, &s, A, "stop"), "siege {siege}");
+}
+
+#[test]
+fn ny_12_3_1_resource_points_are_spent_rather_than_lost() {
+    let r = NineYears::standard();
+    let (s, _) = seed_rules::reinforce_with(&r, 1690, A, |_| {});
+    let done = weight(&r, &s, A, "done");
+    assert!(weight(&r, &s, A, "colonial") > done);
+    let forms: Vec<Action> = legal(&r, &s, A).into_iter().filter(|a| matches!(a, Action::Form(_, _, true))).collect();
+    assert!(!forms.is_empty());
+    for a in forms {
+        assert!(r.action_weight(&s, A.seat(), a) > done, "{}", r.notation(a));
+    }
+}
+
+#[test]
+fn ny_12_3_6_the_alliance_prepares_the_atlantic_fleet_while_london_is_bourbon() {
+    let r = NineYears::standard();
+    let (s, _) = seed_rules::reinforce_with(&r, 1688, A, |_| {});
+    assert!(!s.revolution);
+    let atlantic = weight(&r, &s, A, "fleet allied-atlantic-fleet 2");
+    assert!(atlantic > weight(&r, &s, A, "fleet allied-atlantic-fleet 1"));
+    assert!(atlantic > weight(&r, &s, A, "colonial"));
+    // After the Revolution, with London Allied, it is a plain purchase.
+    let (after, _) = seed_rules::reinforce_with(&r, 1690, A, |s| {
+        s.revolution = true;
+        s.control[space(&r, "london").index()] = Control::Alliance;
+    });
+    assert!(weight(&r, &after, A, "fleet allied-atlantic-fleet 2") < weight(&r, &after, A, "colonial"));
+}
+
+#[test]
+fn ny_12_4_leaders_join_stacks_and_the_step_is_closed_once_they_are_placed() {
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    s.phase = Phase::Leaders;
+    s.order = [A, B];
+    s.idx = 0;
+    s.played = false;
+    put(&r, &mut s, "dutch", "maastricht", 4);
+    put_leader(&r, &mut s, "waldeck", "amsterdam");
+    let join = weight(&r, &s, A, "leader waldeck maastricht");
+    let empty = weight(&r, &s, A, "leader waldeck nijmegen");
+    assert!(join > empty);
+    assert!(weight(&r, &s, A, "done") > 5 * join);
+    // A leader due is placed with the biggest stack.
+    s.leaders[leader(&r, "waldeck").index()].loc = LeaderLoc::Due;
+    assert!(weight(&r, &s, A, "leader waldeck maastricht") > weight(&r, &s, A, "leader waldeck nijmegen"));
+}
+
+#[test]
+fn ny_18_2_kww_reinforcement_is_taken_unless_the_marker_is_at_its_end() {
+    let r = NineYears::standard();
+    let mut s = seed_rules::event_phase(&r, 1, 1690);
+    apply(&r, &mut s, r.scenario.initiative(1690), "first alliance");
+    assert_eq!((s.phase, s.ordered()), (Phase::Kww, A));
+    assert!(weight(&r, &s, A, "kww reinforce") > weight(&r, &s, A, "kww pass"));
+    s.kww = 2;
+    assert!(weight(&r, &s, A, "kww reinforce") < weight(&r, &s, A, "kww pass"));
+}
+
+#[test]
+fn ny_6_4_the_side_behind_takes_peace_penalties_the_side_ahead_refuses_them() {
+    let r = NineYears::standard();
+    let mut s = campaign_1690(&r);
+    s.year = 1696;
+    s.phase = Phase::Peace;
+    s.order = [A, B];
+    s.idx = 0;
+    s.vp = 21;
+    assert!(weight(&r, &s, A, "peace both") > weight(&r, &s, A, "peace none"), "the Alliance behind");
+    s.idx = 1;
+    assert!(weight(&r, &s, B, "peace none") > weight(&r, &s, B, "peace both"), "the Bourbons ahead");
+    s.vp = 28;
+    assert!(weight(&r, &s, B, "peace both") > weight(&r, &s, B, "peace none"), "the Bourbons behind");
+}
+
+#[test]
+fn ny_7_2_1_the_bourbons_make_savoy_neutral_the_alliance_keeps_it() {
+    let r = NineYears::standard();
+    let mut s = campaign_1690(&r);
+    s.year = 1696;
+    s.savoy = Savoy::Allied;
+    s.phase = Phase::Savoy;
+    s.order = [B, A];
+    s.idx = 0;
+    own(&r, &mut s, "turin", Control::Bourbon);
+    assert!(weight(&r, &s, B, "savoy neutral") > weight(&r, &s, B, "savoy stays"));
+    s.order = [A, B];
+    assert!(weight(&r, &s, A, "savoy stays") > weight(&r, &s, A, "savoy neutral"));
+}
+
+#[test]
+fn ny_16_1_a_garrison_as_strong_as_the_attacker_fights_a_weaker_one_withdraws() {
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    own(&r, &mut s, "dinant", Control::Bourbon);
+    put_leader(&r, &mut s, "william-iii", "namur");
+    put(&r, &mut s, "dutch", "namur", 3);
+    let mut weak = s.clone();
+    put(&r, &mut s, "france", "dinant", 3);
+    put(&r, &mut weak, "france", "dinant", 1);
+    for st in [&mut s, &mut weak] {
+        apply(&r, st, A, "campaign william-iii");
+        for _ in 0..3 {
+            apply(&r, st, A, "add dutch full");
+        }
+        apply(&r, st, A, "go dinant");
+        assert_eq!(st.pending, Some(sandtable_nine_years::Pending::Garrison(space(&r, "dinant"))));
+    }
+    assert!(weight(&r, &s, B, "battle") > weight(&r, &s, B, "withdraw"));
+    assert!(weight(&r, &weak, B, "withdraw") > weight(&r, &weak, B, "battle"));
+}
 
 fn bots(kinds: [&str; 2], budget: u32, seed: u64) -> Vec<Box<dyn Bot<NineYears>>> {
     kinds
@@ -30,8 +622,8 @@ fn bots(kinds: [&str; 2], budget: u32, seed: u64) -> Vec<Box<dyn Bot<NineYears>>
 fn strength_probe() {
     let games: u64 = std::env::var("PROBE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(6);
     let budget: u32 = std::env::var("PROBE_BUDGET").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
-    let pairs = std::env::var("PROBE_PAIRS")
-        .unwrap_or_else(|_| "greedy-random,random-greedy,mcts-random,random-mcts".into());
+    let pairs =
+        std::env::var("PROBE_PAIRS").unwrap_or_else(|_| "greedy-random,random-greedy,mcts-random,random-mcts".into());
     let rules = NineYears::standard();
     for pair in pairs.split(',') {
         let (a, b) = pair.split_once('-').expect("seat0-seat1");
@@ -106,7 +698,10 @@ fn diag_game() {
         rules.legal_actions(&s, seat, &mut legal);
         let info = sandtable_ai::Infoset::new(&rules, &s, seat, &legal);
         let act = bs[seat.index()].choose(&info);
-        if std::env::var("DIAG_VERBOSE").is_ok() && seat.index() == 0 && (s.phase == Phase::Round || std::env::var("DIAG_ALL").is_ok()) {
+        if std::env::var("DIAG_VERBOSE").is_ok()
+            && seat.index() == 0
+            && (s.phase == Phase::Round || std::env::var("DIAG_ALL").is_ok())
+        {
             println!("  step {step} {}: {}", s.year, rules.notation(act));
         }
         let mut ev = Events::recording();
@@ -114,8 +709,10 @@ fn diag_game() {
         rules.try_apply(&mut s, seat, act, &mut ev).unwrap();
         if std::env::var("DIAG_VP").is_ok() && s.vp != vp {
             for e in ev.take() {
-                if matches!(e.rule.as_deref(), Some("NY 6.1" | "NY 16.5" | "NY 18.3" | "NY 19c" | "NY 13.5.6" | "NY 7.2.1"))
-                    || e.rule.as_deref().is_some_and(|r| r.starts_with("NY 9"))
+                if matches!(
+                    e.rule.as_deref(),
+                    Some("NY 6.1" | "NY 16.5" | "NY 18.3" | "NY 19c" | "NY 13.5.6" | "NY 7.2.1")
+                ) || e.rule.as_deref().is_some_and(|r| r.starts_with("NY 9"))
                 {
                     println!("    {} VP {vp}->{}: {}", s.year, s.vp, e.text.en);
                 }
@@ -186,7 +783,11 @@ fn diag_cost() {
         }
     }
     for (k, (t, n)) in by {
-        println!("{k}: {n} calls, {:.3} µs each, {:.2} µs per state", t / n as f64 * 1e6, t / states.len() as f64 * 1e6);
+        println!(
+            "{k}: {n} calls, {:.3} µs each, {:.2} µs per state",
+            t / n as f64 * 1e6,
+            t / states.len() as f64 * 1e6
+        );
     }
     println!(
         "{} states, {:.1} legal each: evaluate {:.2} µs, legal list {:.2} µs, all weights {:.2} µs ({x:.1} {w})",

@@ -22,11 +22,12 @@
 //!   expectation over the 2d6 of its CRT column — steps each side will lose
 //!   (each worth the enemy's VP per step plus its attrition share below),
 //!   and the chance the defender's hex is emptied (eliminated or retreated),
-//!   worth the hex's VP when it is a victory hex the defender controls (the
-//!   attacker advances into it, 10.0, and takes control), a little ground
-//!   otherwise. An attack being formed counts the same, but never below
-//!   zero: it can still be cancelled. Steps already owed in a loss stage
-//!   count as lost.
+//!   worth 0.8 × the hex's VP when it is a victory hex the attacker does not
+//!   control (the attacker advances into it, 10.0, and takes control), 0.3
+//!   VP of ground otherwise. An attack being formed counts the same, with
+//!   every unit that may still join it, and is not floored at zero though
+//!   it may be cancelled: a one-ply look would otherwise form and cancel it
+//!   forever. Steps already owed in a loss stage count as lost.
 //! - **Attrition (7.0, 12.0, barrage)**: 3 VP × (share of the enemy's
 //!   printed strength gone − share of one's own). Strength is attack +
 //!   defence + barrage of the face showing, times the out-of-supply (12.0)
@@ -34,67 +35,92 @@
 //!   values, eliminated units nothing, units still to arrive (5.0) and
 //!   exited units their printed face. The side with more fighting power
 //!   left wins the fights to come; a unit cut off from supply fights at half.
+//! - **Supply as the next Supply Phase will mark it (12.0)**: every term
+//!   that reads supply (attrition, the threat to a held hex) traces the
+//!   supply lines of the position itself rather than reading the markers:
+//!   a unit cut off counts as such at once, and the Supply Phase that ends
+//!   a player turn changes nothing the evaluation has not already counted —
+//!   otherwise ending a turn could lower the ender's value and a bot would
+//!   rather stall than end it.
 //! - **The contest for each victory hex (*Victory*: control passes when an
 //!   enemy unit enters)**: a hex is expected to stay with its controller,
-//!   except that an enemy able to reach it (its nearest unit that moves,
+//!   except that an enemy able to walk in (its nearest unit that moves,
 //!   `closeness` 1 when adjacent, 0 at 10 hexes) pulls up to 0.6 of its
-//!   value away, less the controller's own nearest unit's closeness (one
-//!   standing on it holds it against any walk-in: the enemy must fight, and
-//!   that is the fight term's business). A side with no Movement Phase left
-//!   (1.0) walks into nothing.
+//!   value away, less the controller's own nearest unit's closeness. A
+//!   unit standing on the hex holds it against any walk-in: the enemy must
+//!   attack (7.0), so the pull is then 0.6 × the share of the way from 1:1
+//!   to 4:1 of the raw odds of the enemy units within 4 hexes (those
+//!   within 2 at full strength, the others at half) against the defence of
+//!   the hex. A side with no Movement Phase left to begin (1.0) walks into
+//!   nothing, and its own units away from the hex no longer count as
+//!   holding it.
 //! - **Escape (the scenario's exits, Components C)**: each unit of a side
 //!   that scores for exiting is worth 0.6 × the exit VP × its steps ×
 //!   (1 − d/16)², d its distance in hexes to the nearest exit hex — only
-//!   while that side still has a Movement Phase to come (1.0). Convex: the
-//!   last hexes before the edge count the most; a unit that exits scores the
-//!   full VP, more than standing on the exit hex.
+//!   while that side still has a Movement Phase to begin (1.0), and × 0.7
+//!   for each enemy unit with a ZOC within 3 hexes of the exit hexes (2.1a:
+//!   it costs MP to pass and it fights). Convex: the last hexes before the
+//!   edge count the most; a unit that exits scores the full VP, more than
+//!   standing on the exit hex.
 //! - **Overstacking (4.0a)**: stacking points above the limit in a hex are
 //!   steps the owner will have to eliminate at the phase's end, counted as
 //!   lost.
-//! - **Going toward the objective**: 0.03 VP per combat unit × (1 − d/16),
-//!   d its distance to its nearest objective (an enemy unit — for artillery,
-//!   to having one within barrage range; a victory hex its side does not
-//!   control; an exit hex of its side), so a one-ply look sees a step
-//!   forward as better than a step back. Small: it only orders positions
-//!   otherwise equal.
+//! - **Going toward the objective**: per mobile combat unit, 0.15 VP ×
+//!   (1 − g/24)² for its nearest ground objective (a victory hex its side
+//!   does not control, an exit hex of its side) and 0.02 VP × (1 − e/24)²
+//!   for its nearest enemy objective (an enemy unit it outfights, attack ×
+//!   defence above the enemy's; for artillery any, counted to having it
+//!   within barrage range; none for a side that scores by exiting), so a
+//!   one-ply look sees a step forward as better than a step back. Small: it
+//!   only orders positions otherwise equal; convex, so the unit under way
+//!   keeps going (switching to another ends its move, 3.0).
 //!
-//! The squash scale shrinks with the Movement Phases left (4 VP at the
-//! start, 1 VP at the end): early on the same margin is less certain.
+//! Movement Phases left are counted from the next one to begin: the one
+//! under way is realised by its own actions (a walk-in changes control, an
+//! exit scores), so ending it costs the ender nothing it had been credited
+//! with. In the last player turn the phasing side's value is never above
+//! what ending the game at once would give it (a one-ply look never
+//! prefers a free action to ending a lost game). The squash scale is 2.5 VP
+//! plus 0.35 × the victory hexes' total VP: a scenario with much ground at
+//! stake is less decided by a few points.
 //!
 //! # Rollout policy
 //!
 //! `action_weight` ranks the legal actions of one decision, 1 being a plain
 //! one:
 //!
-//! - **Moves (3.0)**: into a victory hex its side does not control, most
-//!   of all (control passes on entering); otherwise by the progress toward
-//!   the unit's nearest objective (as above; a side with exits runs for
-//!   them and for the victory hexes it lacks, not for the enemy), 8 closer,
-//!   2 level, 1 back; never into a hex where the stack would be over the
-//!   stacking limit (4.0a), and the last unit of a held victory hex with
-//!   the enemy near stays.
-//! - **Exits (Components C)** are always taken: the steps score at once.
-//! - **Overruns (6.0) and attacks (7.0)** by their expected result at the
-//!   odds they would have (the same expectation as the fight term, with
-//!   every friendly unit that could join the attack): good odds very
-//!   likely, a losing one never (weight 0). While an attack is formed,
-//!   units join it first; it is declared when nobody else can join and it
-//!   pays, else cancelled.
-//! - **Barrages**: free for the firer, so always likely; more with a
-//!   spotter (no column shift).
-//! - **Step losses (7.0) and stacking eliminations (4.0a)**: the unit whose
-//!   loss costs the least fighting strength (a reduced multi-step unit, a
-//!   weak one) rather than a strong face.
-//! - **Retreats (2.1d)**: not into an enemy ZOC, which costs a step.
-//! - **Advance after combat (10.0)**: likely, and always into a victory hex.
-//! - **`end`**: in a Movement or Exploitation Phase plain while some unit
-//!   still wants to move (has MP left and is not yet at its objective),
-//!   at once when none does; in the Combat Phase plain while an attack or a
-//!   barrage is possible, at once when none is; after a fight, rarely before
-//!   the advance. **Stack order (4.0c)** never in a rollout; a stack over
-//!   the limit goes back (`back`, 4.0a).
-//! - **Set-up and reinforcements (5.0)**: on a victory hex of one's own, or
-//!   toward the objective.
+//! - **Moves (3.0)**: 60 into a victory hex its side does not control
+//!   (control passes on entering); otherwise by the progress toward the
+//!   unit's nearest objective (as above; a side with exits runs for them
+//!   and for the victory hexes it lacks, not for the enemy): closer 3 +
+//!   3000 × the forward terms' gain (×3 for the unit already under way,
+//!   which keeps going rather than ending its move for another, 3.0; at
+//!   most 500), 2 level, 1 back; 0 into a hex where the stack would be over
+//!   the stacking limit (4.0a); 1 for the last unit of a held victory hex
+//!   with an enemy within 3 hexes (it stays).
+//! - **Exits (Components C)**: 500, always taken: the steps score at once.
+//! - **Overruns (6.0) and attacks (7.0)** by their expected worth at the
+//!   odds they would have (the fight term's expectation, with every
+//!   friendly unit that could join the attack): 10 + 20 × the VP from 0.2
+//!   VP up, 2 below, 0 (never) when it loses. While an attack is formed,
+//!   units join it first (20); `declare` 60 once nobody else can join and
+//!   it pays, 4 while someone can; `cancel` 0 when it pays, 60 when it does
+//!   not and nobody can mend it.
+//! - **Barrages** (module): free for the firer, so always likely: 25 with
+//!   a spotter, 10 without (a column to the left).
+//! - **Step losses (7.0) and stacking eliminations (4.0a)**: 1 + 40 / (1 +
+//!   the fighting strength the loss costs): a reduced multi-step unit or a
+//!   weak one rather than a strong face.
+//! - **Retreats (2.1d)**: 12, but 1 into an enemy ZOC, which costs a step.
+//! - **Advance after combat (10.0)**: 20, 200 into a victory hex; `end`
+//!   before it 2.
+//! - **`end`**: in a Movement or Exploitation Phase 3 while some unit still
+//!   wants to move (has MP left and is not yet at its objective), 200 when
+//!   none does; in the Combat Phase 2 while an attack or a barrage is
+//!   possible, 200 when none is. **Stack order (4.0c)** 0, never in a
+//!   rollout; a stack over the limit goes back (`back`, 4.0a) at 50.
+//! - **Set-up and reinforcements (5.0)**: 6 on a victory hex of one's own,
+//!   else by nearness to the objective.
 //!
 //! Both run on sampled worlds and read the whole state. Neither allocates:
 //! the units on the map are kept in a fixed array (the first 256), the
@@ -228,8 +254,16 @@ struct Attackers {
 }
 
 impl Attackers {
-    const NONE: Attackers =
-        Attackers { attack: Ratio::ZERO, steps: 0, count: 0, all_neg: true, all_pos: true, neg: i8::MIN, pos: i8::MAX, zoc: false };
+    const NONE: Attackers = Attackers {
+        attack: Ratio::ZERO,
+        steps: 0,
+        count: 0,
+        all_neg: true,
+        all_pos: true,
+        neg: i8::MIN,
+        pos: i8::MAX,
+        zoc: false,
+    };
 
     fn hexside_shift(&self) -> i8 {
         if self.count == 0 {
@@ -658,10 +692,12 @@ impl Scs {
     }
 
     /// Attrition (see the module documentation), seat 0's VP: units on the
-    /// map at the supply the next Supply Phase would give them.
-    fn attrition(&self, s: &State) -> f64 {
+    /// map at the supply the next Supply Phase would give them. Also that
+    /// supply, a bit per unit index set when the unit would be out of it.
+    fn attrition(&self, s: &State) -> (f64, u128) {
         let mut printed = [0.0f64; 2];
         let mut now = [0.0f64; 2];
+        let mut cut = 0u128;
         SCRATCH.with(|sc| {
             let mut sc = sc.borrow_mut();
             self.fill_cells(s, &mut sc);
@@ -673,7 +709,13 @@ impl Scs {
                     printed[i] += p;
                     now[i] += match s.unit(u).pos {
                         Pos::Eliminated => 0.0,
-                        Pos::Hex(h) => self.strength_in(s, u, sc.reach[h.index()] == 0),
+                        Pos::Hex(h) => {
+                            let oos = sc.reach[h.index()] == 0;
+                            if oos && u.index() < 128 {
+                                cut |= 1 << u.index();
+                            }
+                            self.strength_in(s, u, oos)
+                        }
                         _ if s.unit(u).lost == 0 => p,
                         _ => self.strength(s, u),
                     };
@@ -681,7 +723,45 @@ impl Scs {
             }
         });
         let gone = |i: usize| if printed[i] > 0.0 { 1.0 - now[i] / printed[i] } else { 0.0 };
-        ATTRITION * (gone(1) - gone(0))
+        (ATTRITION * (gone(1) - gone(0)), cut)
+    }
+
+    /// `u`'s defence strength in its hex (as [`Scs::defence_strength`]) with
+    /// `oos` for its supply.
+    fn defence_in(&self, s: &State, u: UnitId, oos: bool) -> f64 {
+        let spec = self.scenario.unit(u);
+        let us = s.unit(u);
+        let charts = &self.scenario.charts;
+        let mut d = Ratio::whole(u64::from(spec.face(us.lost).defence));
+        if let Some(h) = s.hex_of(u) {
+            d = d * charts.terrain[usize::from(*self.map().terrain.get(h))].defence;
+        }
+        if oos {
+            d = d * charts.supply.defence;
+        }
+        if us.dg {
+            d = d * charts.dg.defence;
+        }
+        d.to_f64()
+    }
+
+    /// `u`'s attack strength against `target` (as [`Scs::attack_strength`])
+    /// with `oos` for its supply.
+    fn attack_in(&self, s: &State, u: UnitId, target: HexId, oos: bool) -> f64 {
+        let spec = self.scenario.unit(u);
+        let us = s.unit(u);
+        let charts = &self.scenario.charts;
+        let mut a = Ratio::whole(u64::from(spec.face(us.lost).attack));
+        if let Some(f) = s.hex_of(u).and_then(|h| self.map().hexside(h, target)) {
+            a = a * charts.hexsides[usize::from(f)].attack;
+        }
+        if oos {
+            a = a * charts.supply.attack;
+        }
+        if us.dg {
+            a = a * charts.dg.attack;
+        }
+        a.to_f64()
     }
 
     /// The balance of the position in seat 0's VP (see the module
@@ -695,7 +775,13 @@ impl Scs {
             None => 0.0,
         };
         x += self.fight_balance(s);
-        x += self.attrition(s);
+        let (attrition, cut) = self.attrition(s);
+        x += attrition;
+        // The supply each unit will have when the enemy next attacks it, as
+        // the next Supply Phase marks it (12.0): a side's markers change
+        // only at its own Supply Phase, which the evaluation has already
+        // counted, so ending a player turn changes nothing here.
+        let oos = |u: UnitId| u.index() < 128 && cut & (1 << u.index()) != 0;
 
         let mut on = [OnMap {
             unit: UnitId::from_index(0),
@@ -743,10 +829,10 @@ impl Scs {
                 for o in on {
                     let d = grid.distance(o.hex, vh.hex);
                     if o.side == owner && d == 0 {
-                        defence += self.defence_strength(s, o.unit).to_f64();
+                        defence += self.defence_in(s, o.unit, oos(o.unit));
                     } else if o.side == enemy && o.mobile && d <= ASSAULT_REACH {
                         let w = if d <= 2 { 1.0 } else { 0.5 };
-                        attack += w * self.attack_strength(s, o.unit, vh.hex).to_f64();
+                        attack += w * self.attack_in(s, o.unit, vh.hex, oos(o.unit));
                     }
                 }
                 let odds = attack / defence.max(0.5);
@@ -1128,9 +1214,7 @@ impl Heuristics for Scs {
                 }
             }
             Action::Lose(u) => 1 + (40.0 / (1.0 + self.step_cost(s, u))) as u32,
-            Action::Eliminate(u) => {
-                1 + (40.0 / (1.0 + self.strength(s, u) + f64::from(self.steps_left(s, u)))) as u32
-            }
+            Action::Eliminate(u) => 1 + (40.0 / (1.0 + self.strength(s, u) + f64::from(self.steps_left(s, u)))) as u32,
             Action::Retreat(u, h) => {
                 if self.in_zoc_of(s, self.scenario.unit(u).side.other(), h) {
                     1
