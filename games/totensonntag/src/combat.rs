@@ -4,7 +4,7 @@
 use crate::activation::Use;
 use crate::map::Terrain;
 use crate::occupancy::Occupancy;
-use crate::state::{Act, AttackMark, Pos, State};
+use crate::state::{Act, AttackMark, Cleared, Pos, State};
 use crate::unit::{Nationality, Side, UnitClass, UnitId};
 use crate::Totensonntag;
 use sandtable_board::HexId;
@@ -156,9 +156,9 @@ impl Totensonntag {
         self.resolve_hit(s, u, p.target, p.kind, rule, ev);
         s.attacks.push(AttackMark { unit: u, hex: p.hex, overrun: p.kind == AttackKind::Overrun, from_overstacked });
         if !self.scenario.unit_ids().any(|x| self.side(x) != side && s.hex_of(x) == Some(p.hex))
-            && !s.cleared.contains(&p.hex)
+            && !s.cleared.contains(&Cleared(p.hex))
         {
-            s.cleared.push(p.hex);
+            s.cleared.push(Cleared(p.hex));
         }
     }
 
@@ -346,7 +346,7 @@ impl Totensonntag {
         }
         // The advance belongs to the attack that cleared the hex: once
         // another unit acts, `cleared` is emptied.
-        if !s.cleared.contains(&hex) {
+        if !s.cleared.contains(&Cleared(hex)) {
             return Err(Illegal::fixed(
                 "CCT 7.3",
                 "the advance follows the attack that cleared the hex at once, before another unit acts",

@@ -8,7 +8,8 @@
 //!
 //! Costs: a state is about 1 KB plus the dice; cloning it is one allocation.
 //! Legal-action generation is O(units × 6) plus bombardment targets; applying
-//! an action is O(hexes + units) (it rebuilds the [`Occupancy`]).
+//! an action is O(hexes + units) (it rebuilds the [`Occupancy`]). Neither
+//! allocates on maps up to 512 hexes (issue 13).
 #![deny(missing_docs)]
 
 mod action;
@@ -18,6 +19,7 @@ pub mod data;
 mod drawing;
 mod heuristics;
 mod initiative;
+mod listing;
 mod load;
 mod map;
 mod movement;
@@ -29,6 +31,7 @@ mod scenario;
 mod sequence;
 mod stacking;
 mod state;
+mod tables;
 mod unit;
 mod victory;
 mod view;
@@ -43,7 +46,7 @@ pub use combat::AttackKind;
 pub use map::{HexInfo, Map, Place, Terrain, Track, EXIT_HEX, VP_HEXES};
 pub use occupancy::Occupancy;
 pub use scenario::{Arrival, Entry, Formation, Scenario, Start};
-pub use state::{Act, AttackMark, Phase, Pos, Privilege, State, UnitSet, UnitState};
+pub use state::{Act, AttackMark, Cleared, Phase, Pos, Privilege, State, UnitSet, UnitState, MAX_ATTACKS, MAX_CLEARED};
 pub use unit::{FormationId, Nationality, Role, Side, UnitClass, UnitId, UnitSpec};
 pub use victory::{shatter_threshold, Victory, RELIEF_STRENGTH};
 pub use view::{SecretView, UnitView, View};
@@ -52,6 +55,7 @@ use sandtable_core::{
     DataErrors, Dice, Events, GameInfo, Hint, Illegal, OptionInfo, Outcome, ParseError, PositionError, Ruleset,
     ScenarioFile, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
+use tinyvec::ArrayVec;
 
 /// The game: static map and scenario, shared by all its states.
 #[derive(Debug)]
@@ -61,6 +65,8 @@ pub struct Totensonntag {
     pub map: Map,
     /// The scenario.
     pub scenario: Scenario,
+    /// Lists derived from both once, for listing legal actions fast.
+    tables: tables::Tables,
 }
 
 /// The rules version written into game files.
@@ -122,7 +128,8 @@ impl Totensonntag {
                 ),
             }],
         };
-        Totensonntag { info, map, scenario }
+        let tables = tables::Tables::new(&map, &scenario);
+        Totensonntag { info, map, scenario, tables }
     }
 
     /// The side of a unit.
@@ -227,7 +234,7 @@ impl Totensonntag {
                 Pos::Off => {
                     if let scenario::Start::Arrives(arr) = self.scenario.starts[u.index()] {
                         let edge = self.scenario.entries[arr.entry as usize].edge;
-                        out.extend(grid.ids().filter(|&x| grid.on_edge(x, edge)).map(|x| Action::Enter(u, x)));
+                        out.extend(self.tables.edge(edge).iter().map(|&x| Action::Enter(u, x)));
                     }
                 }
                 Pos::Exited | Pos::Destroyed => {}
@@ -324,8 +331,8 @@ impl Ruleset for Totensonntag {
             first: Side::Axis,
             units: Vec::with_capacity(self.scenario.units.len()),
             active: None,
-            attacks: Vec::new(),
-            cleared: Vec::new(),
+            attacks: ArrayVec::new(),
+            cleared: ArrayVec::new(),
             entry_bonus: 0,
             control: [Side::Axis; 3],
             exited: 0,
@@ -404,13 +411,21 @@ impl Ruleset for Totensonntag {
         };
         let occ = Occupancy::of(self, s);
         let start = out.len();
-        self.candidates(s, side, &occ, out);
-        sandtable_core::retain_legal(out, start, |a| self.check_with(s, side, &occ, a).is_ok());
+        if let Phase::Impulse { .. } = s.phase {
+            // Most decisions: each unit's checks shared by all its candidates.
+            self.list_impulse(s, side, &occ, out);
+            #[cfg(debug_assertions)]
+            self.cross_check(s, side, &occ, out, start);
+        } else {
+            self.candidates(s, side, &occ, out);
+            sandtable_core::retain_legal(out, start, |a| self.check_with(s, side, &occ, a).is_ok());
+        }
     }
 
     fn try_apply(&self, s: &mut State, seat: Seat, a: Action, ev: &mut Events) -> Result<(), Illegal> {
         let side = self.seat_side(s, seat)?;
-        let occ = Occupancy::of(self, s);
+        // Only the actions that look at the stacks build the occupancy.
+        let occ = |s: &State| Occupancy::of(self, s);
         match a {
             Action::Pick(n) => {
                 self.check_pick(s, side, n)?;
@@ -425,11 +440,11 @@ impl Ruleset for Totensonntag {
                 self.do_shift(s, side, d, ev);
             }
             Action::Move(u, h) => {
-                let plan = self.check_move(s, side, &occ, u, h)?;
+                let plan = self.check_move(s, side, &occ(s), u, h)?;
                 self.do_move(s, u, plan, ev);
             }
             Action::Enter(u, h) => {
-                let plan = self.check_enter(s, side, &occ, u, h)?;
+                let plan = self.check_enter(s, side, &occ(s), u, h)?;
                 self.do_enter(s, u, plan, ev);
             }
             Action::Exit(u) => {
@@ -437,7 +452,7 @@ impl Ruleset for Totensonntag {
                 self.do_exit(s, u, ev);
             }
             Action::Attack(u, h) => {
-                let plan = self.check_attack(s, side, &occ, u, h)?;
+                let plan = self.check_attack(s, side, &occ(s), u, h)?;
                 self.do_attack(s, u, plan, ev);
             }
             Action::Bombard(art, t, sp) => {
@@ -445,11 +460,11 @@ impl Ruleset for Totensonntag {
                 self.do_bombard(s, art, t, sp, ev);
             }
             Action::Advance(u, h) => {
-                self.check_advance(s, side, &occ, u, h)?;
+                self.check_advance(s, side, &occ(s), u, h)?;
                 self.do_advance(s, u, h, ev);
             }
             Action::Top(u) => {
-                self.check_top(s, side, &occ, u)?;
+                self.check_top(s, side, &occ(s), u)?;
                 self.do_top(s, u);
             }
             Action::End => {
@@ -457,7 +472,7 @@ impl Ruleset for Totensonntag {
                 self.end_impulse(s, ev);
             }
             Action::Eliminate(u) => {
-                self.check_eliminate(s, side, &occ, u)?;
+                self.check_eliminate(s, side, &occ(s), u)?;
                 self.do_eliminate(s, u, ev);
             }
             Action::Recover => {

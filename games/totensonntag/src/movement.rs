@@ -3,7 +3,7 @@
 use crate::activation::Use;
 use crate::map::Terrain;
 use crate::occupancy::Occupancy;
-use crate::scenario::Start;
+use crate::scenario::{Entry, Start};
 use crate::state::{Act, Pos, State};
 use crate::unit::{Side, UnitClass, UnitId};
 use crate::Totensonntag;
@@ -49,7 +49,7 @@ impl Totensonntag {
 
     /// The checks every entry into a hex shares: terrain (6.0), no enemy
     /// (6.0), artillery not into an enemy ZOC (5.0).
-    fn check_hex_entry(&self, side: Side, occ: &Occupancy, u: UnitId, to: HexId) -> Result<u8, Illegal> {
+    pub(crate) fn check_hex_entry(&self, side: Side, occ: &Occupancy, u: UnitId, to: HexId) -> Result<u8, Illegal> {
         let class = self.scenario.unit(u).class;
         if occ.holder(to) == Some(side.other()) {
             return Err(Illegal::fixed(
@@ -168,31 +168,57 @@ impl Totensonntag {
         }
     }
 
-    /// The hexes a reinforcement may enter through (6.1): its group's hexes
-    /// not held by the enemy (one in an enemy ZOC stops it there); and if
-    /// every one of them is enemy-held or in an enemy ZOC, also ("можно") the
-    /// nearest free hexes of the same edge. O(edge hexes).
-    pub(crate) fn entry_hexes(&self, occ: &Occupancy, u: UnitId) -> Vec<HexId> {
-        let Start::Arrives(arr) = self.scenario.starts[u.index()] else {
-            return Vec::new();
-        };
-        let entry = &self.scenario.entries[arr.entry as usize];
-        let side = self.side(u);
-        let free = |h: HexId| occ.holder(h) != Some(side.other()) && !occ.in_enemy_zoc(self, h, side);
-        let mut hexes: Vec<HexId> =
-            entry.hexes.iter().copied().filter(|&h| occ.holder(h) != Some(side.other())).collect();
-        if entry.hexes.iter().any(|&h| free(h)) {
-            return hexes;
+    /// Where a reinforcement's entry group lets it in now (6.1): `None` when
+    /// one of the group's hexes is free (neither enemy-held nor in an enemy
+    /// ZOC), so only the group's hexes not held by the enemy serve; otherwise
+    /// ("можно") also the free, passable hexes of the same edge at the least
+    /// distance from the group, which is returned. O(edge hexes × group
+    /// hexes) when every group hex is blocked, O(group hexes) otherwise.
+    pub(crate) fn entry_fallback(&self, occ: &Occupancy, entry: &Entry, side: Side) -> Option<u16> {
+        if entry.hexes.iter().any(|&h| self.free_for_entry(occ, h, side)) {
+            return None;
         }
-        let grid = &self.map.grid;
-        let dist = |h: HexId| entry.hexes.iter().map(|&e| grid.distance(e, h)).min().unwrap_or(u16::MAX);
-        let edge_free: Vec<HexId> = grid
-            .ids()
-            .filter(|&h| grid.on_edge(h, entry.edge) && free(h) && self.map.info(h).terrain != Terrain::Impassable)
-            .collect();
-        let best = edge_free.iter().map(|&h| dist(h)).min();
-        hexes.extend(edge_free.into_iter().filter(|&h| Some(dist(h)) == best));
-        hexes
+        let best = self
+            .tables
+            .edge(entry.edge)
+            .iter()
+            .filter(|&&h| self.free_for_entry(occ, h, side) && self.map.info(h).terrain != Terrain::Impassable)
+            .map(|&h| self.entry_distance(entry, h))
+            .min();
+        // No free hex on the whole edge: the fallback adds nothing (no hex
+        // passes `free_for_entry` then, whatever the distance).
+        Some(best.unwrap_or(u16::MAX))
+    }
+
+    /// Whether a reinforcement may enter through `to` (6.1), given its
+    /// group's [`Totensonntag::entry_fallback`]. O(group hexes).
+    pub(crate) fn is_entry_hex(
+        &self,
+        occ: &Occupancy,
+        entry: &Entry,
+        side: Side,
+        fallback: Option<u16>,
+        to: HexId,
+    ) -> bool {
+        if entry.hexes.contains(&to) && occ.holder(to) != Some(side.other()) {
+            return true;
+        }
+        fallback.is_some_and(|best| {
+            self.map.grid.on_edge(to, entry.edge)
+                && self.free_for_entry(occ, to, side)
+                && self.map.info(to).terrain != Terrain::Impassable
+                && self.entry_distance(entry, to) == best
+        })
+    }
+
+    /// Neither enemy-held nor in an enemy ZOC (6.1).
+    fn free_for_entry(&self, occ: &Occupancy, h: HexId, side: Side) -> bool {
+        occ.holder(h) != Some(side.other()) && !occ.in_enemy_zoc(self, h, side)
+    }
+
+    /// Distance from an entry group's nearest hex.
+    fn entry_distance(&self, entry: &Entry, h: HexId) -> u16 {
+        entry.hexes.iter().map(|&e| self.map.grid.distance(e, h)).min().unwrap_or(u16::MAX)
     }
 
     /// Checks a reinforcement's entry.
@@ -224,7 +250,11 @@ impl Totensonntag {
             uses_bonus = true;
         }
         let cost = self.check_hex_entry(side, occ, u, to)?;
-        if !self.entry_hexes(occ, u).contains(&to) {
+        let Start::Arrives(arr) = self.scenario.starts[u.index()] else {
+            unreachable!("checked: an arrived reinforcement")
+        };
+        let entry = &self.scenario.entries[arr.entry as usize];
+        if !self.is_entry_hex(occ, entry, side, self.entry_fallback(occ, entry, side), to) {
             return Err(Illegal::fixed(
                 "CCT 6.1",
                 "reinforcements enter at their entry hexes (and, if all are enemy-held or in enemy ZOC, also at the nearest free hexes of the same edge)",

@@ -5,6 +5,7 @@ use crate::state::{Phase, State};
 use crate::unit::{Nationality, Side, UnitClass, UnitId};
 use crate::Totensonntag;
 use sandtable_core::{Events, Illegal, Text};
+use tinyvec::ArrayVec;
 
 impl Totensonntag {
     /// The lowest die roll that recovers a strength point (8.1), or `None`
@@ -58,7 +59,7 @@ impl Totensonntag {
                 });
                 continue;
             };
-            let rolls: Vec<u8> = (0..hits).map(|_| s.dice.d6()).collect();
+            let rolls: ArrayVec<[u8; 255]> = (0..hits).map(|_| s.dice.d6()).collect();
             let back = rolls.iter().filter(|&&r| r >= need).count() as u8;
             s.unit_mut(u).hits -= back;
             ev.roll("CCT 8.1", &rolls, || {

@@ -18,7 +18,7 @@
 
 use crate::map::Terrain;
 use crate::stacking::STACK_LIMIT;
-use crate::state::{Act, Phase, Pos, Privilege, State};
+use crate::state::{Act, Cleared, Phase, Pos, Privilege, State};
 use crate::unit::Side;
 use crate::Totensonntag;
 use sandtable_core::{PositionError, PositionErrors};
@@ -112,7 +112,7 @@ impl Totensonntag {
                 || "отметка атаки называет часть или гекс, которых нет в сценарии".into(),
             );
         }
-        for (i, h) in s.cleared.iter().enumerate() {
+        for (i, &Cleared(h)) in s.cleared.iter().enumerate() {
             e.check(
                 h.index() < hexes,
                 || format!("cleared[{i}]"),

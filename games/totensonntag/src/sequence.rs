@@ -2,6 +2,7 @@
 //! the end of the game.
 
 use crate::occupancy::Occupancy;
+use crate::stacking::STACK_LIMIT;
 use crate::state::{Act, Phase, Pos, Privilege, State};
 use crate::unit::Side;
 use crate::Totensonntag;
@@ -85,10 +86,10 @@ impl Totensonntag {
         }
     }
 
-    /// Whether `side` has more than three units in any hex (4.0).
+    /// Whether `side` has more than three units in any hex (4.0). O(hexes + units).
     pub(crate) fn overstacked(&self, s: &State, side: Side) -> bool {
         let occ = Occupancy::of(self, s);
-        self.map.grid.ids().any(|h| occ.count(h, side) > 3)
+        self.tables.units(side).iter().any(|&u| s.hex_of(u).is_some_and(|h| occ.count(h, side) > STACK_LIMIT))
     }
 
     /// After an impulse (and its stacking check): the other side's impulse,

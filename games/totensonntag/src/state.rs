@@ -6,6 +6,15 @@ use crate::unit::{Side, UnitId};
 use sandtable_board::HexId;
 use sandtable_core::Dice;
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
+
+/// Attack marks an impulse can hold: one per unit at most (3.2: a unit
+/// attacks once an impulse), and a scenario has at most 128 units.
+pub const MAX_ATTACKS: usize = 128;
+/// Cleared hexes the state can hold: play leaves at most one (7.3: each
+/// unit action empties the list, an attack adds its own hex); the spare
+/// room is for edited positions.
+pub const MAX_CLEARED: usize = 8;
 
 /// A set of units as a 128-bit mask: `Copy`, O(1) membership.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -93,6 +102,25 @@ pub struct AttackMark {
     pub from_overstacked: bool,
 }
 
+impl Default for AttackMark {
+    /// Fills the unused slots of the inline list only.
+    fn default() -> AttackMark {
+        AttackMark { unit: UnitId(0), hex: HexId::from_index(0), overrun: false, from_overstacked: false }
+    }
+}
+
+/// A hex just cleared by an attack (7.3), saved as the bare hex id.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Cleared(pub HexId);
+
+impl Default for Cleared {
+    /// Fills the unused slots of the inline list only.
+    fn default() -> Cleared {
+        Cleared(HexId::from_index(0))
+    }
+}
+
 /// The initiative privilege a side carries into the next pair (2.1, 2.2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -165,10 +193,10 @@ pub struct State {
     /// The unit whose action is under way.
     pub active: Option<UnitId>,
     /// Attacks made this impulse (7.3).
-    pub attacks: Vec<AttackMark>,
+    pub attacks: ArrayVec<[AttackMark; MAX_ATTACKS]>,
     /// Hexes just cleared of enemies by an attack or overrun, open for advance
     /// until another unit begins an action (7.3).
-    pub cleared: Vec<HexId>,
+    pub cleared: ArrayVec<[Cleared; MAX_CLEARED]>,
     /// Panzer III units that entered this impulse and have not yet given their 3.3 bonus.
     pub entry_bonus: u8,
     /// Who controls M7, N16, N3 (9.0).

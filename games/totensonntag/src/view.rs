@@ -128,7 +128,7 @@ impl Totensonntag {
             control: s.control,
             exited: s.exited,
             victory: self.victory(s),
-            cleared: s.cleared.iter().map(|&h| grid.label(h)).collect(),
+            cleared: s.cleared.iter().map(|h| grid.label(h.0)).collect(),
         }
     }
 }
