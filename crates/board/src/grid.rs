@@ -34,7 +34,7 @@ pub const MAX_LETTER_ROWS: u16 = 26;
 ///
 /// Ids are only meaningful for the grid that issued them; methods that take a
 /// `HexId` index per-hex tables and panic on an id beyond the grid's size.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct HexId(u16);
 

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 /// Ids are only meaningful for the network that issued them; methods that
 /// take a `NodeId` index per-node tables and panic on an id beyond the
 /// network's size.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct NodeId(u16);
 

@@ -3,13 +3,14 @@
 //! if any refuse, the German may make a general search instead of moving.
 
 use crate::board::{CircleId, Link, Zone};
-use crate::fixed::{CircleQueue, CircleSet, FixedVec, MAX_CIRCLES};
+use crate::fixed::{CircleQueue, CircleSet, MAX_CIRCLES};
 use crate::movement::Occupancy;
 use crate::pawn::{Nation, PawnId, MAX_GUARDS, MAX_POWS, PAWN_SLOTS};
 use crate::state::{Phase, State};
 use crate::turn::Throws;
 use crate::Colditz;
 use sandtable_core::{Audience, Events, Illegal, Seat, Text};
+use tinyvec::ArrayVec;
 
 /// The POWs an officer's Appel answer keeps where they are: a set of pawns,
 /// one bit per pawn slot ([`crate::PAWN_SLOTS`] ≤ 64). Copy, so an answer
@@ -125,7 +126,7 @@ impl Colditz {
 
     /// An officer's POWs that may refuse Appel now (those it touches), for
     /// the answers [`Refusing::subsets`] lists.
-    pub(crate) fn may_refuse(&self, s: &State, n: Nation) -> FixedVec<PawnId, { MAX_POWS as usize }> {
+    pub(crate) fn may_refuse(&self, s: &State, n: Nation) -> ArrayVec<[PawnId; MAX_POWS as usize]> {
         s.present().filter(|&q| q.nation() == Some(n) && !self.appel_exempt(s, q)).collect()
     }
 
@@ -142,7 +143,7 @@ impl Colditz {
         ev.reveal(Audience::Everyone, "Colditz: Appel", || {
             Text::fixed("every officer has answered: the answers are opened", "все Офицеры ответили: ответы открыты")
         });
-        let touched: FixedVec<PawnId, PAWN_SLOTS> =
+        let touched: ArrayVec<[PawnId; PAWN_SLOTS]> =
             s.present().filter(|&q| !q.is_guard() && !self.appel_exempt(s, q)).collect();
         for &q in &touched {
             if s.refused & (1 << q.index()) == 0 {
@@ -172,17 +173,17 @@ impl Colditz {
         ev.roll("Colditz: Appel", &throws.dice, || {
             Text::new(format!("general search, range {range}"), format!("Общий Обыск, дальность {range}"))
         });
-        let guards: FixedVec<CircleId, { MAX_GUARDS as usize }> =
+        let guards: ArrayVec<[CircleId; MAX_GUARDS as usize]> =
             s.present().filter(|g| g.is_guard()).filter_map(|g| s.pawn(g).circle()).collect();
         let near = self.within(&guards, range);
-        let caught: FixedVec<PawnId, PAWN_SLOTS> = s
+        let caught: ArrayVec<[PawnId; PAWN_SLOTS]> = s
             .present()
             .filter(|&q| s.refused & (1 << q.index()) != 0 && !self.appel_exempt(s, q))
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| near.contains(c)))
             .collect();
         if s.classic {
             // Classic: each guard that catches someone goes to the barracks.
-            let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> = s.present().filter(|g| g.is_guard()).collect();
+            let guards: ArrayVec<[PawnId; MAX_GUARDS as usize]> = s.present().filter(|g| g.is_guard()).collect();
             for g in guards {
                 let Some(at) = s.pawn(g).circle() else { continue };
                 let reach = self.within(&[at], range);
@@ -267,7 +268,7 @@ impl Colditz {
             }
             None => !self.appel_exempt(s, q),
         };
-        let mine: FixedVec<PawnId, { MAX_POWS as usize }> =
+        let mine: ArrayVec<[PawnId; MAX_POWS as usize]> =
             s.present().filter(|&q| q.nation() == Some(n) && threatened(q)).collect();
         let mut queue = CircleQueue::<CircleId, MAX_CIRCLES>::new();
         for q in mine {

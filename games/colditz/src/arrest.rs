@@ -2,13 +2,13 @@
 
 use crate::board::{CircleId, Zone};
 use crate::cards::{Card, Equipment};
-use crate::fixed::FixedVec;
 use crate::movement::Occupancy;
-use crate::reach::Reach;
 use crate::pawn::{Nation, PawnId, MAX_POWS};
+use crate::reach::Reach;
 use crate::state::{Loc, Pending, State};
 use crate::{Action, Colditz};
 use sandtable_core::{Audience, Events, Illegal, Text};
+use tinyvec::ArrayVec;
 
 impl Colditz {
     /// Whether a guard landing on this POW may arrest him (see `check_liable`).
@@ -348,7 +348,7 @@ impl Colditz {
 
 impl Colditz {
     /// The officer's POWs heading back from the outer cells, still outside.
-    fn heading_back(&self, s: &State, nation: Nation) -> FixedVec<PawnId, { MAX_POWS as usize }> {
+    fn heading_back(&self, s: &State, nation: Nation) -> ArrayVec<[PawnId; MAX_POWS as usize]> {
         s.present()
             .filter(|&q| q.nation() == Some(nation) && s.pawn(q).returning)
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| !self.board.circle(c).zone.is_cell()))
@@ -440,7 +440,7 @@ impl Colditz {
         if s.classic {
             return;
         }
-        let on_posts: FixedVec<PawnId, { MAX_POWS as usize }> = s
+        let on_posts: ArrayVec<[PawnId; MAX_POWS as usize]> = s
             .present()
             .filter(|&q| q.nation() == Some(nation) && !s.pawn(q).in_tunnel)
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| self.board.circle(c).guard_post))

@@ -62,7 +62,7 @@ impl Equipment {
 
 /// An Opportunity or Security card. Rooms are indexes into [`Board::rooms`].
 /// `Copy`, two bytes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case", tag = "card", content = "of")]
 pub enum Card {
     // Opportunity.
@@ -87,6 +87,7 @@ pub enum Card {
     /// Move one of your POWs directly to this room.
     MoveFast(u8),
     /// Release one of your POWs from solitary.
+    #[default]
     Release,
     /// The German discards two random Security cards and draws one.
     Sabotage,

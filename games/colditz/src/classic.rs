@@ -3,12 +3,13 @@
 
 use crate::board::{CircleId, Link, TunnelId};
 use crate::cards::Card;
-use crate::fixed::{CircleQueue, FixedVec, MAX_CIRCLES};
+use crate::fixed::{CircleQueue, MAX_CIRCLES};
 use crate::pawn::{Nation, PawnId, MAX_GUARDS, PAWN_SLOTS};
 use crate::state::{Loc, State, TunnelState};
 use crate::turn::Throws;
 use crate::Colditz;
 use sandtable_core::{Audience, Events, Illegal, Seat, SeatSet, Text};
+use tinyvec::ArrayVec;
 
 impl Colditz {
     /// Checks `give CARD officer` (classic): unplayed Opportunity cards may be
@@ -159,7 +160,7 @@ impl Colditz {
             self.escape(s, p, ev);
         } else {
             s.eliminated[n.index()] = true;
-            let team: FixedVec<PawnId, PAWN_SLOTS> = s.present().filter(|q| q.nation() == Some(n)).collect();
+            let team: ArrayVec<[PawnId; PAWN_SLOTS]> = s.present().filter(|q| q.nation() == Some(n)).collect();
             for q in team {
                 if s.pawn(q).loc != Loc::Escaped {
                     s.pawn_mut(q).loc = Loc::Dead;
@@ -201,7 +202,7 @@ impl Colditz {
             return;
         }
         let course = &self.board.tunnels[t.index()].course;
-        let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> =
+        let guards: ArrayVec<[PawnId; MAX_GUARDS as usize]> =
             s.present().filter(|g| g.is_guard() && s.pawn(*g).circle().is_some_and(|c| course.contains(&c))).collect();
         if guards.len() < 2 {
             return;

@@ -7,9 +7,9 @@
 //! have the bound the decks are checked against when they load
 //! (`Manifests::from_data`).
 
-use crate::fixed::{FixedVec, Slot};
 use sandtable_core::Dice;
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 
 /// Most cards in one deck of a manifest (and so in a deck or a hand).
 pub const MAX_DECK: usize = 64;
@@ -17,11 +17,11 @@ pub const MAX_DECK: usize = 64;
 /// A face-down deck: drawn from the top, cards returned to the bottom.
 /// `draw` is O(len) (the cards shift up), `put_bottom` O(1).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Deck<C: Slot> {
-    cards: FixedVec<C, MAX_DECK>,
+pub struct Deck<C: Copy + Default> {
+    cards: ArrayVec<[C; MAX_DECK]>,
 }
 
-impl<C: Slot> Deck<C> {
+impl<C: Copy + Default> Deck<C> {
     /// A deck in the given order, top first.
     ///
     /// # Panics
@@ -69,14 +69,14 @@ impl<C: Slot> Deck<C> {
 
 /// A private hand. Views show its contents only to its owner.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Hand<C: Slot> {
-    cards: FixedVec<C, MAX_DECK>,
+pub struct Hand<C: Copy + Default> {
+    cards: ArrayVec<[C; MAX_DECK]>,
 }
 
-impl<C: Slot + PartialEq> Hand<C> {
+impl<C: Copy + Default + PartialEq> Hand<C> {
     /// An empty hand.
     pub fn new() -> Hand<C> {
-        Hand { cards: FixedVec::new() }
+        Hand { cards: ArrayVec::new() }
     }
     /// Adds a card.
     ///

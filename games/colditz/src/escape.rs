@@ -1,11 +1,11 @@
 //! Successful escapes.
 
 use crate::board::Zone;
-use crate::fixed::FixedVec;
 use crate::pawn::{PawnId, MAX_GUARDS};
 use crate::state::{Loc, State};
 use crate::Colditz;
 use sandtable_core::{Audience, Events, SeatSet, Text};
+use tinyvec::ArrayVec;
 
 impl Colditz {
     /// A POW on a target escapes, taking his officer's kit (one kit serves two
@@ -81,7 +81,7 @@ impl Colditz {
             return;
         }
         let mut any = false;
-        let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> = s.present().filter(|g| g.is_guard()).collect();
+        let guards: ArrayVec<[PawnId; MAX_GUARDS as usize]> = s.present().filter(|g| g.is_guard()).collect();
         for g in guards {
             if s.pawn(g).circle().is_some_and(outside) {
                 s.pawn_mut(g).loc = if s.classic { Loc::Barracks } else { Loc::Office };

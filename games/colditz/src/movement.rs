@@ -4,14 +4,14 @@
 
 use crate::board::{flag, CircleId, Gate, Link, TunnelId, Zone, NO_ROOM};
 use crate::cards::Equipment;
-use crate::fixed::FixedVec;
+use crate::fixed::{CircleQueue, CircleSet, MAX_CIRCLES};
+use crate::pawn::PAWN_SLOTS;
 use crate::pawn::{Nation, PawnId, GERMAN, MAX_POWS};
+use crate::reach::{Dest, Reach};
 use crate::state::{Loc, Marker, State, TunnelState};
 use crate::{Action, Colditz};
-use crate::fixed::{CircleQueue, CircleSet, MAX_CIRCLES};
-use crate::reach::{Dest, Reach};
-use crate::pawn::PAWN_SLOTS;
 use sandtable_core::{Events, Illegal, Seat, Text};
+use tinyvec::ArrayVec;
 
 /// Movement: "a pawn can never move through a circle holding another pawn
 /// (on the same level)"; moving onto a guard is a POW giving himself up.
@@ -985,7 +985,9 @@ impl Colditz {
                     }
                 }
                 // Guards are alike: only the lowest-numbered one in the barracks is listed.
-                Loc::Barracks if moving && !(s.classic && s.posting_closed) && Some(p) == self.next_barracks_guard(s) => {
+                Loc::Barracks
+                    if moving && !(s.classic && s.posting_closed) && Some(p) == self.next_barracks_guard(s) =>
+                {
                     let mut manned = CircleSet::EMPTY;
                     for q in s.present() {
                         if let (Some(c), false) = (s.pawn(q).circle(), s.pawn(q).in_tunnel) {
@@ -1000,11 +1002,12 @@ impl Colditz {
             }
         }
         if let Some(n) = Nation::of_seat(seat) {
-            let mine: FixedVec<PawnId, { MAX_POWS as usize }> = s.present().filter(|q| q.nation() == Some(n)).collect();
-            let symbol = |p: PawnId| s.pawn(p).circle().filter(|_| !s.pawn(p).in_tunnel).and_then(|c| self.board.symbol(c));
+            let mine: ArrayVec<[PawnId; MAX_POWS as usize]> = s.present().filter(|q| q.nation() == Some(n)).collect();
+            let symbol =
+                |p: PawnId| s.pawn(p).circle().filter(|_| !s.pawn(p).in_tunnel).and_then(|c| self.board.symbol(c));
             for e in Equipment::ALL.into_iter().filter(|e| s.stock[e.index()] > 0) {
                 // Two POWs in rooms with the equipment's symbol (`check_claim`).
-                let claimants: FixedVec<PawnId, { MAX_POWS as usize }> =
+                let claimants: ArrayVec<[PawnId; MAX_POWS as usize]> =
                     mine.iter().copied().filter(|&p| symbol(p) == Some(e.symbol())).collect();
                 for (i, &p) in claimants.iter().enumerate() {
                     for &q in &claimants[i + 1..] {
@@ -1024,7 +1027,7 @@ impl Colditz {
         if s.kits[n.index()] {
             return;
         }
-        let by_symbol = |sym: Symbol| -> FixedVec<PawnId, { MAX_POWS as usize }> {
+        let by_symbol = |sym: Symbol| -> ArrayVec<[PawnId; MAX_POWS as usize]> {
             mine.iter()
                 .copied()
                 .filter(|&p| s.pawn(p).circle().and_then(|c| self.board.symbol(c)) == Some(sym) && !s.pawn(p).in_tunnel)

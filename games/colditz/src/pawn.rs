@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 
 /// The five nationalities of Escape Officers, in seat order (seat 1 is the
 /// officer to the German's left).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
 pub enum Nation {
-    /// Red.
+    /// Red (the default).
+    #[default]
     British,
     /// Blue.
     American,
@@ -77,7 +78,7 @@ pub const MAX_POWS: u8 = 8;
 
 /// A pawn: guards `g1`–`g16`, POWs `br1`–`br8`, `us1`… A fixed numbering
 /// whatever the player count, so notation never depends on the game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct PawnId(u8);
 

@@ -2,16 +2,17 @@
 //! Talisman, Hideaway, Advance Warning — answer other players' cards.)
 
 use crate::action::Arg;
+use crate::board::CircleId;
 use crate::board::{Link, TunnelId, Zone};
 use crate::cards::{Card, Equipment};
-use crate::board::CircleId;
-use crate::fixed::{CircleQueue, FixedVec, MAX_CIRCLES};
+use crate::fixed::{CircleQueue, MAX_CIRCLES};
 use crate::pawn::{Nation, PawnId, GERMAN, PAWN_SLOTS};
-use crate::turn::Throws;
 use crate::state::{Loc, Pending, Phase, State, TunnelState};
+use crate::turn::Throws;
 use crate::{Action, Colditz};
 use sandtable_core::{Audience, Events, Illegal, Seat, Text};
 use std::collections::VecDeque;
+use tinyvec::ArrayVec;
 
 const fn bad(en: &'static str, ru: &'static str) -> Illegal {
     Illegal::fixed("Colditz: Cards", en, ru)
@@ -30,19 +31,21 @@ impl Colditz {
         let at = |p: PawnId| s.pawn(p).circle().map(|c| (c, self.board.circle(c)));
         // Guards on the board; POWs on the board at the surface, out of the cells.
         let guard_on_board = |p: PawnId| p.is_guard() && at(p).is_some();
-        let pow_free = |p: PawnId| {
-            !p.is_guard() && !s.pawn(p).in_tunnel && at(p).is_some_and(|(_, c)| !c.zone.is_cell())
-        };
-        let pawns: FixedVec<PawnId, PAWN_SLOTS> = s.present().collect();
+        let pow_free =
+            |p: PawnId| !p.is_guard() && !s.pawn(p).in_tunnel && at(p).is_some_and(|(_, c)| !c.zone.is_cell());
+        let pawns: ArrayVec<[PawnId; PAWN_SLOTS]> = s.present().collect();
         for &card in s.hands[seat.index()].cards() {
             out.push(Action::Discard(card));
-            let targets = |keep: &dyn Fn(PawnId) -> bool| -> FixedVec<PawnId, PAWN_SLOTS> {
+            let targets = |keep: &dyn Fn(PawnId) -> bool| -> ArrayVec<[PawnId; PAWN_SLOTS]> {
                 pawns.iter().copied().filter(|&p| keep(p)).collect()
             };
             let singles = |out: &mut Vec<Action>, keep: &dyn Fn(PawnId) -> bool| {
                 out.extend(targets(keep).into_iter().map(|p| Action::Play(card, Arg::Pawn(p), Arg::None)));
             };
-            let pairs = |out: &mut Vec<Action>, first: &dyn Fn(PawnId) -> bool, second: &dyn Fn(PawnId) -> bool, ordered: bool| {
+            let pairs = |out: &mut Vec<Action>,
+                         first: &dyn Fn(PawnId) -> bool,
+                         second: &dyn Fn(PawnId) -> bool,
+                         ordered: bool| {
                 let second = targets(second);
                 for a in targets(first) {
                     for &b in second.iter().filter(|&&b| !ordered || a < b) {
@@ -91,7 +94,9 @@ impl Colditz {
                 Card::Diversion => singles(out, &guard_on_board),
                 Card::Release => singles(out, &|p| own(p) && at(p).is_some_and(|(_, c)| c.zone.is_cell())),
                 Card::StaffCar => singles(out, &|p| {
-                    own(p) && !s.pawn(p).in_tunnel && at(p).is_some_and(|(c, _)| self.board.net.link(c, self.board.car).is_some())
+                    own(p)
+                        && !s.pawn(p).in_tunnel
+                        && at(p).is_some_and(|(c, _)| self.board.net.link(c, self.board.car).is_some())
                 }),
                 Card::MoveFast(room) => {
                     if self.free_in_room(s, room).is_some() {
@@ -684,7 +689,7 @@ impl Colditz {
     /// officer holds Equipment goes to solitary and loses one Equipment card
     /// each; the room's markers go; the guard goes to the barracks.
     pub(crate) fn resolve_search(&self, s: &mut State, g: PawnId, room: u8, ev: &mut Events) {
-        let in_room: FixedVec<PawnId, PAWN_SLOTS> = s
+        let in_room: ArrayVec<[PawnId; PAWN_SLOTS]> = s
             .present()
             .filter(|&q| !q.is_guard() && !s.pawn(q).in_tunnel)
             .filter(|&q| s.pawn(q).circle().is_some_and(|c| self.board.circle(c).zone == Zone::Room(room)))

@@ -11,24 +11,19 @@
 //! against a plain one link by link.
 
 use crate::board::{flag, CircleId, Link, TunnelId, Zone};
-use crate::fixed::{CircleQueue, CircleSet, FixedVec, Slot, MAX_CIRCLES};
+use crate::fixed::{CircleQueue, CircleSet, MAX_CIRCLES};
 use crate::movement::Occupancy;
 use crate::pawn::PawnId;
 use crate::state::{State, TunnelState};
 use crate::Colditz;
+use tinyvec::ArrayVec;
 
 /// A place a pawn can reach this turn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Dest {
     pub circle: CircleId,
     pub tunnel: bool,
     pub cost: u8,
-}
-
-impl Slot for Dest {
-    fn blank() -> Dest {
-        Dest { circle: CircleId::from_index(0), tunnel: false, cost: 0 }
-    }
 }
 
 /// Scratch space for [`Colditz::reach`], made once per listing or check and
@@ -188,7 +183,7 @@ impl Colditz {
     ) {
         #[cfg(debug_assertions)]
         let mut by_links = {
-            let mut all = FixedVec::<Dest, { 2 * MAX_CIRCLES }>::new();
+            let mut all = ArrayVec::<[Dest; 2 * MAX_CIRCLES]>::new();
             self.reach_by_links(s, occ, p, budget, |d| all.push(d));
             all
         };

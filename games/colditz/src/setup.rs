@@ -1,12 +1,12 @@
 //! Set-up: players, rounds, decks, hands, kits, the Appel diagram, guards.
 
 use crate::cards::Card;
+use crate::deck::{Deck, Hand};
 use crate::pawn::{guards_for, Nation, PawnId, PAWN_SLOTS};
 use crate::state::{Loc, Pawn, Phase, State, TunnelState};
 use crate::{pawns_per_officer, Colditz};
-use crate::deck::{Deck, Hand};
-use crate::fixed::FixedVec;
 use sandtable_core::{Dice, Setup, SetupError, Text};
+use tinyvec::ArrayVec;
 
 impl Colditz {
     /// A new game from resolved options.
@@ -83,7 +83,7 @@ impl Colditz {
             round,
             turn: 0,
             phase: Phase::SetupGuards,
-            pending: FixedVec::new(),
+            pending: ArrayVec::new(),
             mp: 0,
             releases: 0,
             pawns,
@@ -96,7 +96,7 @@ impl Colditz {
             equipment: [[0; 4]; 5],
             kits,
             kit_parts_aside,
-            markers: FixedVec::new(),
+            markers: ArrayVec::new(),
             tunnels: [TunnelState::Closed; 3],
             search: 0,
             escapes: [0; 5],
@@ -106,7 +106,7 @@ impl Colditz {
             kit_share: [false; 5],
             posting_closed: false,
             return_strayed: false,
-            opened: FixedVec::new(),
+            opened: ArrayVec::new(),
             played: 0,
             guards_moved: 0,
             appel_waiting: 0,

@@ -4,10 +4,10 @@
 use crate::board::{CircleId, TunnelId, MAX_CELLS, MAX_GATES, MAX_MARKED_LINKS};
 use crate::cards::{Card, Equipment};
 use crate::deck::{Deck, Hand};
-use crate::fixed::FixedVec;
 use crate::pawn::{Nation, PawnId, PAWN_SLOTS};
 use sandtable_core::Dice;
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 
 /// Most waiting decisions at once. Each is answered before any other action
 /// but a turn-in card (which adds none), so the list only grows within one
@@ -78,7 +78,7 @@ impl Pawn {
 }
 
 /// An Escape Attempt marker on a drop or wire link (or a detected tunnel).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marker {
     /// One end (the upper circle of a drop).
     pub a: CircleId,
@@ -153,6 +153,14 @@ pub enum Pending {
     },
 }
 
+/// A filler for the unused slots of [`State::pending`] (an inline list), never
+/// a decision the rules ask for: the German may remove British markers.
+impl Default for Pending {
+    fn default() -> Pending {
+        Pending::EscapeMarkers { nation: Nation::British }
+    }
+}
+
 /// A Shoot to Kill in progress.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shot {
@@ -207,7 +215,7 @@ pub struct State {
     /// The phase.
     pub phase: Phase,
     /// Waiting decisions, first first (at most [`MAX_PENDING`]).
-    pub pending: FixedVec<Pending, MAX_PENDING>,
+    pub pending: ArrayVec<[Pending; MAX_PENDING]>,
     /// Movement points left this turn.
     pub mp: u8,
     /// Releases from solitary left this turn (one per doubles thrown).
@@ -233,7 +241,7 @@ pub struct State {
     /// Escape Kit (part) cards set aside for six players (the German keeps them face down).
     pub kit_parts_aside: Vec<Card>,
     /// Escape Attempt markers (at most [`MAX_MARKERS`]).
-    pub markers: FixedVec<Marker, MAX_MARKERS>,
+    pub markers: ArrayVec<[Marker; MAX_MARKERS]>,
     /// The tunnels.
     pub tunnels: [TunnelState; 3],
     /// Rooms Search cards opened to guards this turn (bit = room index):
@@ -253,7 +261,7 @@ pub struct State {
     pub kit_share: [bool; 5],
     /// Classic: doors and inspection points a Key or Pass opened this turn —
     /// "the passage thus opened remains so for the player's entire turn".
-    pub opened: FixedVec<CircleId, MAX_OPENED>,
+    pub opened: ArrayVec<[CircleId; MAX_OPENED]>,
     /// 2016: movement this turn went elsewhere than moving the officer's POWs
     /// heading back from the outer cells by the shortest route, while one was
     /// out: at the end of the turn they lose their immunity.
@@ -295,5 +303,24 @@ impl State {
     /// A tunnel's state.
     pub fn tunnel(&self, t: TunnelId) -> TunnelState {
         self.tunnels[t.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Opened = ArrayVec<[CircleId; MAX_OPENED]>;
+
+    #[test]
+    fn an_inline_list_reads_and_writes_as_a_plain_list_and_refuses_too_many() {
+        let full: Opened = (0..MAX_OPENED).map(CircleId::from_index).collect();
+        let json = serde_json::to_string(&full).expect("json");
+        assert_eq!(json, serde_json::to_string(&full.to_vec()).expect("json"));
+        assert_eq!(serde_json::from_str::<Opened>(&json).expect("reads"), full);
+        let over: Vec<CircleId> = (0..=MAX_OPENED).map(CircleId::from_index).collect();
+        let over = serde_json::to_string(&over).expect("json");
+        let err = serde_json::from_str::<Opened>(&over).expect_err("one past the capacity");
+        assert!(err.to_string().contains(&format!("invalid length {MAX_OPENED}")), "{err}");
     }
 }

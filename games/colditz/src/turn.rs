@@ -2,11 +2,11 @@
 
 use crate::board::TunnelId;
 use crate::cards::Card;
-use crate::fixed::FixedVec;
 use crate::pawn::{guards_for, Nation, PawnId, GERMAN, MAX_GUARDS, PAWN_SLOTS};
 use crate::state::{Loc, Phase, State, TunnelState};
 use crate::Colditz;
 use sandtable_core::{Audience, Events, Illegal, Outcome, Seat, SeatSet, Text};
+use tinyvec::ArrayVec;
 
 /// The hand limit for Opportunity and Security cards.
 pub const HAND_LIMIT: usize = 3;
@@ -145,7 +145,7 @@ impl Colditz {
         if let Some(nation) = Nation::of_seat(seat) {
             if s.classic {
                 self.guard_post_arrests(s, nation, ev);
-                let mine: FixedVec<PawnId, PAWN_SLOTS> = s.present().filter(|p| p.nation() == Some(nation)).collect();
+                let mine: ArrayVec<[PawnId; PAWN_SLOTS]> = s.present().filter(|p| p.nation() == Some(nation)).collect();
                 for p in mine {
                     // Classic summary: immune "as long as the POW moves at least
                     // 1 step closer to returning to the Inner Courtyard each turn".
@@ -186,7 +186,7 @@ impl Colditz {
                     s.pawn_mut(g).loc = Loc::Barracks;
                 }
             }
-            let present: FixedVec<PawnId, PAWN_SLOTS> = s.present().collect();
+            let present: ArrayVec<[PawnId; PAWN_SLOTS]> = s.present().collect();
             for p in present {
                 let pawn = s.pawn_mut(p);
                 pawn.used_key = false;
@@ -280,7 +280,7 @@ impl Colditz {
             // A guard who had gone into a detected tunnel goes straight to the office.
             if detected {
                 let course = &self.board.tunnels[t.index()].course;
-                let guards: FixedVec<PawnId, { MAX_GUARDS as usize }> = s.present().filter(|g| g.is_guard()).collect();
+                let guards: ArrayVec<[PawnId; MAX_GUARDS as usize]> = s.present().filter(|g| g.is_guard()).collect();
                 for g in guards {
                     if s.pawn(g).circle().is_some_and(|c| self.is_tunnel_middle(c) && course.contains(&c)) {
                         s.pawn_mut(g).loc = Loc::Office;
@@ -294,7 +294,7 @@ impl Colditz {
     }
 
     /// POWs inside a tunnel.
-    pub(crate) fn in_tunnel(&self, s: &State, t: TunnelId) -> FixedVec<PawnId, PAWN_SLOTS> {
+    pub(crate) fn in_tunnel(&self, s: &State, t: TunnelId) -> ArrayVec<[PawnId; PAWN_SLOTS]> {
         let course = &self.board.tunnels[t.index()].course;
         s.present()
             .filter(|&p| s.pawn(p).in_tunnel && s.pawn(p).circle().is_some_and(|c| course.contains(&c)))
@@ -303,14 +303,14 @@ impl Colditz {
 
     /// The winning nations now, if the game is won: two escapes of one
     /// nationality (shared wins), or the agreed total for all together.
-    pub(crate) fn victors(&self, s: &State) -> Option<FixedVec<Nation, 5>> {
-        let won: FixedVec<Nation, 5> = match s.victory_total {
+    pub(crate) fn victors(&self, s: &State) -> Option<ArrayVec<[Nation; 5]>> {
+        let won: ArrayVec<[Nation; 5]> = match s.victory_total {
             Some(total) => {
                 let all: u8 = s.escapes.iter().sum();
                 if all >= total {
                     self.nations(s).collect()
                 } else {
-                    FixedVec::new()
+                    ArrayVec::new()
                 }
             }
             None => self.nations(s).filter(|n| s.escapes[n.index()] >= 2).collect(),

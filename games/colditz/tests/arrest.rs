@@ -213,7 +213,7 @@ fn colditz_2016_arrest_a_self_arrest_outside_costs_an_equipment_card() {
     // Outer courtyard, 2016: the officer chooses which card goes.
     let (r, mut s) = give_up(Zone::Outer, false);
     assert_eq!(
-        s.pending,
+        s.pending.to_vec(),
         vec![Pending::Confiscate { nation: BR, count: 1 }],
         "Arrest: a self-arrest outside costs a card"
     );

@@ -121,7 +121,11 @@ fn colditz_classic_cards_turn_in_cards_any_time_even_out_of_turn() {
         assert!(is_legal(&r, &waiting, BR.seat(), "play turn-in:key"), "while an answer is awaited");
         play(&r, &mut waiting, BR.seat(), "play turn-in:key");
         assert_eq!(waiting.holds(BR, Equipment::Key), 1);
-        assert_eq!(waiting.pending, vec![Pending::Confiscate { nation: US, count: 1 }], "the answer still awaited");
+        assert_eq!(
+            waiting.pending.to_vec(),
+            vec![Pending::Confiscate { nation: US, count: 1 }],
+            "the answer still awaited"
+        );
         play(&r, &mut s, BR.seat(), "play turn-in:key");
         assert_eq!(s.holds(BR, Equipment::Key), 1, "turned in for its Equipment card");
         // With none of that Equipment left, the card waits.
@@ -414,7 +418,7 @@ fn colditz_cards_search_arrests_the_pows_in_the_room_whose_officer_holds_equipme
     );
     assert_eq!(at(&s, guard(1)), Loc::Office, "2016: off the board for the rest of the German turn");
     // One Equipment card per POW.
-    assert_eq!(s.pending, vec![Pending::Confiscate { nation: BR, count: 2 }]);
+    assert_eq!(s.pending.to_vec(), vec![Pending::Confiscate { nation: BR, count: 2 }]);
     play(&r, &mut s, BR.seat(), "surrender key");
     play(&r, &mut s, BR.seat(), "surrender rope");
     assert!(s.pending.is_empty());

@@ -24,7 +24,7 @@ fn colditz_escape_attempts_a_rope_leaves_a_marker_of_the_nation() {
     let (r, mut s, upper, lower) = at_a_room_drop();
     let stock = s.stock[Equipment::Rope.index()];
     play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, lower)));
-    assert_eq!(s.markers, vec![marker(upper, lower, BR)]);
+    assert_eq!(s.markers.to_vec(), vec![marker(upper, lower, BR)]);
     assert_eq!(s.stock[Equipment::Rope.index()], stock + 1, "the card returns to its stack");
 }
 
@@ -61,7 +61,7 @@ fn colditz_escape_attempts_another_nation_uses_its_own_rope_and_replaces_the_mar
     assert_eq!(refused(&r, &s, US.seat(), &format!("cross us1 {}", k(&r, lower))).rule, "Colditz: Drops");
     give_equipment(&mut s, US, Equipment::Rope, 1);
     play(&r, &mut s, US.seat(), &format!("cross us1 {}", k(&r, lower)));
-    assert_eq!(s.markers, vec![marker(upper, lower, US)], "the marker is replaced");
+    assert_eq!(s.markers.to_vec(), vec![marker(upper, lower, US)], "the marker is replaced");
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn colditz_escape_attempts_cutters_leave_a_marker_too() {
     give_equipment(&mut s, BR, Equipment::Cutters, 1);
     move_phase(&mut s, BR.seat(), 6);
     play(&r, &mut s, BR.seat(), &format!("cross br1 {}", k(&r, b)));
-    assert_eq!(s.markers, vec![marker(a, b, BR)]);
+    assert_eq!(s.markers.to_vec(), vec![marker(a, b, BR)]);
     let off = beside(&r, &s, b);
     play(&r, &mut s, BR.seat(), &format!("move br1 {}", k(&r, off)));
     // The second POW walks through the cut wire.
@@ -315,13 +315,13 @@ fn colditz_successful_escape_the_german_decides_whether_the_markers_go() {
     // «любые маркеры Попыток Бегства цвета данного Военнопленного, могут быть
     // удалены с игрового поля по усмотрению Офицера Охраны» — the German's
     // choice (a marker lets guards follow and enter rooms), not automatic.
-    assert_eq!(s.markers, vec![marker(upper, lower, BR)]);
+    assert_eq!(s.markers.to_vec(), vec![marker(upper, lower, BR)]);
     assert_eq!(to_act(&r, &s), vec![DE], "the German decides");
     let mut removed = s.clone();
     play(&r, &mut removed, DE, "remove-markers");
     assert!(removed.markers.is_empty());
     play(&r, &mut s, DE, "pass");
-    assert_eq!(s.markers, vec![marker(upper, lower, BR)], "kept");
+    assert_eq!(s.markers.to_vec(), vec![marker(upper, lower, BR)], "kept");
     assert_eq!(to_act(&r, &s), vec![BR.seat()]);
 }
 

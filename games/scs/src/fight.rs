@@ -6,12 +6,12 @@ use crate::action::Action;
 use crate::board::Board;
 use crate::charts::{Odds, SideResult};
 use crate::ratio::Ratio;
-use crate::fixed::FixedVec;
 use crate::state::{Fight, FightKind, FightOdds, Phase, Pos, Stage, State, Units};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
 use sandtable_core::{Events, Illegal, Text};
+use tinyvec::ArrayVec;
 
 /// An overrun costs 2 MP (6.0), in half MP.
 pub const OVERRUN_HALVES: u16 = 4;
@@ -95,9 +95,8 @@ impl Scs {
     /// Units that may fight from `from` into `target`: adjacent, and able
     /// to enter it by terrain (2.0b, 2.1c).
     fn reaches(&self, s: &State, u: UnitId, target: HexId) -> bool {
-        s.hex_of(u).is_some_and(|h| {
-            self.map().adjacent(h, target) && self.enterable(self.scenario.unit(u).class, h, target)
-        })
+        s.hex_of(u)
+            .is_some_and(|h| self.map().adjacent(h, target) && self.enterable(self.scenario.unit(u).class, h, target))
     }
 
     pub(crate) fn check_overrun(
@@ -190,7 +189,8 @@ impl Scs {
     }
 
     pub(crate) fn do_overrun(&self, s: &mut State, u: UnitId, target: HexId, ev: &mut Events) {
-        let force = Units::from_slice(self.force_of(s, &u));
+        let mut force = Units::new();
+        force.extend_from_slice(self.force_of(s, &u));
         if !s.force.contains(&u) {
             self.finish_force(s);
         }
@@ -442,8 +442,8 @@ impl Fight {
             roll: None,
             result: None,
             owed: 0,
-            retreating: FixedVec::new(),
-            paid: FixedVec::new(),
+            retreating: ArrayVec::new(),
+            paid: ArrayVec::new(),
         }
     }
 

@@ -25,7 +25,6 @@ pub mod charts;
 pub mod data;
 mod drawing;
 mod fight;
-mod fixed;
 mod heuristics;
 pub mod load;
 mod map;
@@ -53,12 +52,9 @@ pub struct ReadmeDoctests;
 pub use action::Action;
 pub use board::Board;
 pub use charts::{Charts, Odds};
-pub use fixed::{FixedVec, Slot};
 pub use map::{Map, Place};
 pub use movement::mp;
-pub use scenario::{
-    ExitRule, Scenario, SideInfo, SupplySource, Victory, VpHex, MAX_PAID, MAX_UNITS, MAX_UNITS_A_SIDE,
-};
+pub use scenario::{ExitRule, Scenario, SideInfo, SupplySource, Victory, VpHex, MAX_PAID, MAX_UNITS, MAX_UNITS_A_SIDE};
 pub use state::{Fight, FightKind, FightOdds, Hexes, Phase, Pos, Retreating, Stage, State, UnitState, Units};
 pub use unit::{Face, Side, Start, UnitId, UnitSpec};
 pub use view::{FightView, StackView, UnitView, View};

@@ -5,13 +5,13 @@
 
 use crate::action::Action;
 use crate::board::Board;
-use crate::fixed::FixedVec;
 use crate::scenario::MAX_UNITS_A_SIDE;
 use crate::state::{FightKind, Pos, Retreating, Stage, State, Units};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
 use sandtable_core::{Events, Illegal, Text};
+use tinyvec::ArrayVec;
 
 /// What [`Scs::resolve`] reads of the fight before each step.
 #[derive(Copy, Clone)]
@@ -187,9 +187,9 @@ impl Scs {
         }
     }
 
-    fn retreaters(&self, s: &State, units: &[UnitId], hexes: u8) -> FixedVec<Retreating, MAX_UNITS_A_SIDE> {
+    fn retreaters(&self, s: &State, units: &[UnitId], hexes: u8) -> ArrayVec<[Retreating; MAX_UNITS_A_SIDE]> {
         if hexes == 0 {
-            return FixedVec::new();
+            return ArrayVec::new();
         }
         units.iter().filter_map(|&u| s.hex_of(u).map(|origin| Retreating { unit: u, origin, left: hexes })).collect()
     }
@@ -226,7 +226,8 @@ impl Scs {
                 .retreating
                 .iter()
                 .find(|r| {
-                    r.left > 0 && (s.hex_of(r.unit).is_none() || self.retreat_hexes_iter(s, &b, r.unit).next().is_none())
+                    r.left > 0
+                        && (s.hex_of(r.unit).is_none() || self.retreat_hexes_iter(s, &b, r.unit).next().is_none())
                 })
                 .map(|r| r.unit);
             let Some(u) = stuck else { return };

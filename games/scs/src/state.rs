@@ -2,19 +2,19 @@
 //! the combat under way. Plain data, serialised into game files.
 
 use crate::charts::{CrtResult, Odds};
-use crate::fixed::{FixedVec, Slot};
 use crate::ratio::Ratio;
 use crate::scenario::{MAX_PAID, MAX_UNITS_A_SIDE};
 use crate::unit::{Side, UnitId};
 use sandtable_board::HexId;
 use sandtable_core::Dice;
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 
 /// Units of one side, in order, inline (at most [`MAX_UNITS_A_SIDE`]).
-pub type Units = FixedVec<UnitId, MAX_UNITS_A_SIDE>;
+pub type Units = ArrayVec<[UnitId; MAX_UNITS_A_SIDE]>;
 
 /// Hexes, one per unit of a side at most, inline.
-pub type Hexes = FixedVec<HexId, MAX_UNITS_A_SIDE>;
+pub type Hexes = ArrayVec<[HexId; MAX_UNITS_A_SIDE]>;
 
 /// Where a unit is. Ordered only so hidden units' places can be put in a
 /// canonical order before they are shuffled (`view.rs`, resampling).
@@ -124,7 +124,7 @@ pub struct FightOdds {
 }
 
 /// A unit retreating.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Retreating {
     /// The unit.
     pub unit: UnitId,
@@ -132,12 +132,6 @@ pub struct Retreating {
     pub origin: HexId,
     /// Hexes it must still retreat.
     pub left: u8,
-}
-
-impl Slot for Retreating {
-    fn blank() -> Retreating {
-        Retreating { unit: UnitId::blank(), origin: HexId::blank(), left: 0 }
-    }
 }
 
 /// The fight under way.
@@ -162,11 +156,11 @@ pub struct Fight {
     /// Steps still owed in a loss stage.
     pub owed: u8,
     /// Units still retreating.
-    pub retreating: FixedVec<Retreating, MAX_UNITS_A_SIDE>,
+    pub retreating: ArrayVec<[Retreating; MAX_UNITS_A_SIDE]>,
     /// Enemy-ZOC hexes a retreating stack has paid its step for: the hex it
     /// retreats from, the hex entered, and how many hexes it had retreated
     /// on entering (2.1d: one step per stack, not per unit).
-    pub paid: FixedVec<(HexId, HexId, u8), MAX_PAID>,
+    pub paid: ArrayVec<[(HexId, HexId, u8); MAX_PAID]>,
 }
 
 /// The whole changing state.
@@ -232,5 +226,22 @@ impl State {
         let us = self.unit_mut(u);
         us.pos = Pos::Hex(h);
         us.order = order;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_inline_list_reads_and_writes_as_a_plain_list_and_refuses_too_many() {
+        let full: Units = (0..MAX_UNITS_A_SIDE).map(UnitId::from_index).collect();
+        let json = serde_json::to_string(&full).expect("json");
+        assert_eq!(json, serde_json::to_string(&full.to_vec()).expect("json"));
+        assert_eq!(serde_json::from_str::<Units>(&json).expect("reads"), full);
+        let over: Vec<UnitId> = (0..=MAX_UNITS_A_SIDE).map(UnitId::from_index).collect();
+        let over = serde_json::to_string(&over).expect("json");
+        let err = serde_json::from_str::<Units>(&over).expect_err("one past the capacity");
+        assert!(err.to_string().contains(&format!("invalid length {MAX_UNITS_A_SIDE}")), "{err}");
     }
 }

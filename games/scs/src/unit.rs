@@ -50,7 +50,7 @@ impl From<Side> for u8 {
 }
 
 /// A unit, by its place in the scenario's `[[unit]]` list.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct UnitId(pub(crate) u16);
 

@@ -69,7 +69,7 @@ fn scs_6_0_a_stack_overruns_together_only_if_it_began_its_move_stacked() {
     attackers.sort();
     let mut both = vec![unit(&r, "pz"), unit(&r, "aw")];
     both.sort();
-    assert_eq!(attackers, both);
+    assert_eq!(attackers.as_slice(), both);
     assert!(!fight(&s).attackers.contains(&unit(&r, "inf")));
 }
 
@@ -181,7 +181,7 @@ fn scs_6_1b_a_hex_is_overrun_once_a_phase_but_its_units_again_after_retreating()
     assert_eq!(at(&r, &s, "pz"), "07.07");
     play(&r, &mut s, AXIS, "move aw 08.05");
     play(&r, &mut s, AXIS, "overrun aw 07.06");
-    assert_eq!(fight(&s).defenders, [unit(&r, "bw")]);
+    assert_eq!(fight(&s).defenders.as_slice(), [unit(&r, "bw")]);
 }
 
 #[test]
