@@ -8,6 +8,7 @@
 //! Costs: one battle is O(leaders + corps), with no heap.
 
 use crate::board::{CorpsList, LeaderList, SpaceList};
+use crate::fixed::{empty_list, inline_list};
 use crate::ids::{CorpsId, LeaderId, Side, SpaceId};
 use crate::state::{LeaderLoc, Loc, Pending, State};
 use crate::NineYears;
@@ -38,7 +39,7 @@ impl NineYears {
     /// one corps there free to go with them.
     pub(crate) fn interceptors(&self, s: &State, side: Side, y: SpaceId) -> LeaderList {
         // Links join distinct spaces and a leader is in one: no repeats.
-        let mut out = LeaderList::new();
+        let mut out = empty_list();
         for &(z, red) in &self.scenario.space(y).links {
             // Only the garrison of a besieged fortress is shut in; its besiegers may go.
             if !Self::link_open(side, red) || (s.control(z).is(side) && self.besieged(s, z)) {
@@ -108,11 +109,9 @@ impl NineYears {
             return;
         }
         s.leaders[l.index()].loc = LeaderLoc::Space(y);
-        let mut corps: CorpsList = self
-            .side_corps(s, z, side)
-            .into_iter()
-            .filter(|&c| !s.corps(c).activated && !self.corps_besieged(s, c))
-            .collect();
+        let mut corps: CorpsList = inline_list(
+            self.side_corps(s, z, side).into_iter().filter(|&c| !s.corps(c).activated && !self.corps_besieged(s, c)),
+        );
         // Fresh corps first: full, then not demoralised (the id breaks ties,
         // so an unstable sort is this order, and needs no buffer).
         corps.sort_unstable_by_key(|&c| (s.corps(c).reduced, s.corps(c).demoralised, c));
@@ -280,15 +279,16 @@ impl NineYears {
     /// Where the loser of a battle in `x` may retreat (16.4 authored): a
     /// linked friendly space its side may use, with no enemy corps.
     pub(crate) fn retreat_spaces(&self, s: &State, side: Side, x: SpaceId) -> SpaceList {
-        self.scenario
-            .space(x)
-            .links
-            .iter()
-            .filter(|&&(t, red)| {
-                Self::link_open(side, red) && s.control(t).is(side) && self.count_corps(s, t, side.other()) == 0
-            })
-            .map(|&(t, _)| t)
-            .collect()
+        inline_list(
+            self.scenario
+                .space(x)
+                .links
+                .iter()
+                .filter(|&&(t, red)| {
+                    Self::link_open(side, red) && s.control(t).is(side) && self.count_corps(s, t, side.other()) == 0
+                })
+                .map(|&(t, _)| t),
+        )
     }
 
     pub(crate) fn check_retreat(&self, s: &State, side: Side, x: SpaceId, to: SpaceId) -> Result<(), Illegal> {
@@ -445,7 +445,7 @@ impl NineYears {
         ev: &mut Events,
     ) -> bool {
         let here: CorpsList =
-            self.side_corps(s, x, side).into_iter().filter(|c| among.map_or(true, |a| a.contains(c))).collect();
+            inline_list(self.side_corps(s, x, side).into_iter().filter(|c| among.map_or(true, |a| a.contains(c))));
         let pick = here.iter().copied().find(|&c| !s.corps(c).reduced).or_else(|| here.first().copied());
         match pick {
             Some(c) => {

@@ -1,21 +1,22 @@
 //! Questions about the map and the counters on it: who is where, which
 //! spaces are friendly, besieged or overcrowded. Each is a scan of the
 //! counters, O(leaders + corps), with no heap: lists come back inline
-//! ([`InlineVec`], bounded by the scenario's tables).
+//! ([`ArrayVec`], bounded by the scenario's tables).
 
-use crate::fixed::{IdSet, InlineVec};
+use crate::fixed::{inline_list, IdSet};
 use crate::ids::{Control, CorpsId, LeaderId, PowerId, Side, SpaceId, MAX_TABLE};
 use crate::scenario::Region;
 use crate::state::{LeaderLoc, Loc, Savoy, State};
 use crate::NineYears;
 use std::ops::Deref;
+use tinyvec::ArrayVec;
 
 /// Corps counters, as a rule lists them (inline, no heap).
-pub(crate) type CorpsList = InlineVec<CorpsId, MAX_TABLE>;
+pub(crate) type CorpsList = ArrayVec<[CorpsId; MAX_TABLE]>;
 /// Leaders, as a rule lists them (inline, no heap).
-pub(crate) type LeaderList = InlineVec<LeaderId, MAX_TABLE>;
+pub(crate) type LeaderList = ArrayVec<[LeaderId; MAX_TABLE]>;
 /// Spaces, as a rule lists them (inline, no heap).
-pub(crate) type SpaceList = InlineVec<SpaceId, MAX_TABLE>;
+pub(crate) type SpaceList = ArrayVec<[SpaceId; MAX_TABLE]>;
 
 impl NineYears {
     /// A corps counter's side (Portugal's: none).
@@ -35,7 +36,7 @@ impl NineYears {
     /// The corps of a side in a space, by id: a copy, so the caller may
     /// change the state while it goes through them.
     pub(crate) fn side_corps(&self, s: &State, x: SpaceId, side: Side) -> CorpsList {
-        (0..s.corps.len()).filter(|&i| self.corps_of(s, i, x, side)).map(|i| CorpsId(i as u8)).collect()
+        inline_list((0..s.corps.len()).filter(|&i| self.corps_of(s, i, x, side)).map(|i| CorpsId(i as u8)))
     }
 
     /// How many corps of a side are in a space.
@@ -46,12 +47,17 @@ impl NineYears {
     /// The leaders of a side in a space (of powers at war), by id: a copy,
     /// so the caller may change the state while it goes through them.
     pub(crate) fn side_leaders(&self, s: &State, x: SpaceId, side: Side) -> LeaderList {
-        self.side_leaders_iter(s, x, side).collect()
+        inline_list(self.side_leaders_iter(s, x, side))
     }
 
     /// [`NineYears::side_leaders`] as they are found, for a question that
     /// may stop at the first.
-    pub(crate) fn side_leaders_iter<'a>(&'a self, s: &'a State, x: SpaceId, side: Side) -> impl Iterator<Item = LeaderId> + 'a {
+    pub(crate) fn side_leaders_iter<'a>(
+        &'a self,
+        s: &'a State,
+        x: SpaceId,
+        side: Side,
+    ) -> impl Iterator<Item = LeaderId> + 'a {
         self.scenario.leader_ids().filter(move |&l| {
             s.leader(l).loc == LeaderLoc::Space(x)
                 && self.scenario.leader_side(l) == Some(side)

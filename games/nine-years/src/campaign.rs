@@ -8,16 +8,17 @@
 //!
 //! Costs: checks are scans of the counters, O(leaders + corps); a transfer's
 //! reach is a bucket-queue Dijkstra over the map, O(spaces + links). None
-//! of it touches the heap: lists and marks are inline ([`crate::InlineVec`]).
+//! of it touches the heap: lists and marks are inline ([`tinyvec::ArrayVec`]).
 
 use crate::action::{Action, Unit};
-use crate::board::Occupancy;
-use crate::fixed::{IdSet, InlineVec};
+use crate::board::{Occupancy, SpaceList};
+use crate::fixed::{dedup, empty_list, inline_list, IdSet};
 use crate::ids::{CorpsId, FleetId, LeaderId, PowerId, Side, SpaceId, MAX_TABLE};
 use crate::state::{FleetLoc, Force, ForceKind, LeaderLoc, Loc, Pending, State};
 use crate::survey::Survey;
 use crate::NineYears;
 use sandtable_core::{Audience, Events, Illegal, Text};
+use tinyvec::ArrayVec;
 
 /// The distance in MP of each space from a transfer's origin, by space
 /// index; `None` out of reach ([`NineYears::transfer_reach`]).
@@ -30,14 +31,14 @@ const REACH_CACHE: usize = 16;
 /// The reaches of the last [`REACH_CACHE`] origins asked for, on the stack
 /// (8 KB); the oldest gives way.
 struct ReachCache {
-    origins: InlineVec<SpaceId, REACH_CACHE>,
+    origins: ArrayVec<[SpaceId; REACH_CACHE]>,
     reaches: [Reach; REACH_CACHE],
     next: usize,
 }
 
 impl Default for ReachCache {
     fn default() -> Self {
-        ReachCache { origins: InlineVec::new(), reaches: [[None; MAX_TABLE]; REACH_CACHE], next: 0 }
+        ReachCache { origins: empty_list(), reaches: [[None; MAX_TABLE]; REACH_CACHE], next: 0 }
     }
 }
 
@@ -297,9 +298,8 @@ impl NineYears {
                 }
                 let x = self.free_leader(s, side, l, None)?;
                 let any = s.leader(l).demoralised
-                    || (0..s.corps.len()).any(|i| {
-                        s.corps[i].demoralised && !s.corps[i].activated && self.corps_of(s, i, x, side)
-                    });
+                    || (0..s.corps.len())
+                        .any(|i| s.corps[i].demoralised && !s.corps[i].activated && self.corps_of(s, i, x, side));
                 if !any {
                     return Err(Illegal::fixed(
                         "NY 13.5.4",
@@ -665,7 +665,7 @@ impl NineYears {
     fn transfer_reach_in(&self, passable: &IdSet, side: Side, from: SpaceId, mp: u8, dist: &mut Reach) {
         *dist = [None; MAX_TABLE];
         dist[from.index()] = Some(0);
-        let mut buckets = [InlineVec::<SpaceId, MAX_TABLE>::new(); 3];
+        let mut buckets: [SpaceList; 3] = [empty_list(); 3];
         buckets[0].push(from);
         for d in 0..=mp {
             let b = usize::from(d % 3);
@@ -691,7 +691,15 @@ impl NineYears {
         }
     }
 
-    fn check_shift(&self, s: &Survey<'_>, side: Side, f: &Force, from: SpaceId, to: SpaceId, mp: u8) -> Result<(), Illegal> {
+    fn check_shift(
+        &self,
+        s: &Survey<'_>,
+        side: Side,
+        f: &Force,
+        from: SpaceId,
+        to: SpaceId,
+        mp: u8,
+    ) -> Result<(), Illegal> {
         let passable = self.transfer_passable(s, s.occupancy(), side);
         let mut reach = [None; MAX_TABLE];
         self.transfer_reach_in(&passable, side, from, mp, &mut reach);
@@ -735,10 +743,10 @@ impl NineYears {
                         self.corps_kinds(s, f.space, side, |p, r| out.push(Action::Add(Unit::Corps(p, r))));
                     }
                     out.extend(f.leaders.iter().map(|&l| Action::Drop(Unit::Leader(l))));
-                    let mut kinds: InlineVec<(PowerId, bool), MAX_TABLE> =
-                        f.corps.iter().map(|&c| (sc.corps_power(c), s.corps(c).reduced)).collect();
+                    let mut kinds: ArrayVec<[(PowerId, bool); MAX_TABLE]> =
+                        inline_list(f.corps.iter().map(|&c| (sc.corps_power(c), s.corps(c).reduced)));
                     kinds.sort_unstable();
-                    kinds.dedup();
+                    dedup(&mut kinds);
                     out.extend(kinds.into_iter().map(|(p, r)| Action::Drop(Unit::Corps(p, r))));
                     if f.kind == ForceKind::Campaign {
                         out.extend(sc.space(f.space).links.iter().map(|&(t, _)| Action::Go(t)));
@@ -766,7 +774,7 @@ impl NineYears {
                     }
                 }
                 // At most one entry a corps counter.
-                let mut replace: InlineVec<(PowerId, SpaceId), MAX_TABLE> = InlineVec::new();
+                let mut replace: ArrayVec<[(PowerId, SpaceId); MAX_TABLE]> = empty_list();
                 for (i, c) in s.corps.iter().enumerate() {
                     if let Loc::Space(x) = c.loc {
                         if self.corps_side(CorpsId(i as u8)) == Some(side) {
@@ -778,7 +786,7 @@ impl NineYears {
                     }
                 }
                 replace.sort_unstable();
-                replace.dedup();
+                dedup(&mut replace);
                 out.extend(replace.into_iter().map(|(p, x)| Action::Replace(p, x)));
                 out.extend(
                     ports.iter().map(|x| SpaceId(x as u8)).filter(|&x| sc.space(x).port.is_some()).map(Action::Sea),
@@ -817,7 +825,7 @@ impl NineYears {
         // counters, sorted as the list is ordered (origin, power, reduced).
         // [`NineYears::free_corps`] finds a corps of each kind listed (not
         // activated, of a power at war) unless it is shut in (17.2).
-        let mut kinds: InlineVec<(SpaceId, PowerId, bool), MAX_TABLE> = InlineVec::new();
+        let mut kinds: ArrayVec<[(SpaceId, PowerId, bool); MAX_TABLE]> = empty_list();
         for (i, c) in s.corps.iter().enumerate() {
             if let Loc::Space(x) = c.loc {
                 if !c.activated && self.corps_of(s, i, x, side) {
@@ -826,7 +834,7 @@ impl NineYears {
             }
         }
         kinds.sort_unstable();
-        kinds.dedup();
+        dedup(&mut kinds);
         kinds.retain(|&(x, p, _)| !self.shut_in(s, x, p));
         for (x, p, r) in kinds {
             let reach = cache.get(x, |r| self.transfer_reach_in(&passable, side, x, 6, r));
@@ -840,14 +848,14 @@ impl NineYears {
 
     /// Each (power, reduced) kind of corps of `side` in `x`, once, in order.
     fn corps_kinds(&self, s: &State, x: SpaceId, side: Side, mut f: impl FnMut(PowerId, bool)) {
-        let mut kinds: InlineVec<(PowerId, bool), MAX_TABLE> = self
-            .side_corps(s, x, side)
-            .into_iter()
-            .filter(|&c| !s.corps(c).activated)
-            .map(|c| (self.scenario.corps_power(c), s.corps(c).reduced))
-            .collect();
+        let mut kinds: ArrayVec<[(PowerId, bool); MAX_TABLE]> = inline_list(
+            self.side_corps(s, x, side)
+                .into_iter()
+                .filter(|&c| !s.corps(c).activated)
+                .map(|c| (self.scenario.corps_power(c), s.corps(c).reduced)),
+        );
         kinds.sort_unstable();
-        kinds.dedup();
+        dedup(&mut kinds);
         for (p, r) in kinds {
             f(p, r);
         }
@@ -909,7 +917,7 @@ impl NineYears {
                     space: x,
                     from: None,
                     leaders: [l].into_iter().collect(),
-                    corps: InlineVec::new(),
+                    corps: empty_list(),
                     spent: 0,
                     moved: false,
                 });
@@ -927,8 +935,8 @@ impl NineYears {
                     kind: ForceKind::Sea,
                     space: x,
                     from: None,
-                    leaders: InlineVec::new(),
-                    corps: InlineVec::new(),
+                    leaders: empty_list(),
+                    corps: empty_list(),
                     spent: 0,
                     moved: false,
                 });
@@ -947,8 +955,8 @@ impl NineYears {
                     kind: ForceKind::Transfer,
                     space: SpaceId(0),
                     from: None,
-                    leaders: InlineVec::new(),
-                    corps: InlineVec::new(),
+                    leaders: empty_list(),
+                    corps: empty_list(),
                     spent: 0,
                     moved: false,
                 });

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// At most this many rows of each table of a scenario (spaces, powers,
 /// leaders, corps counters, event cards, action cards): ids are one byte,
 /// and the loader refuses more. It bounds every list the rules keep or
-/// build ([`crate::InlineVec`]).
+/// build ([`tinyvec::ArrayVec`]).
 pub const MAX_TABLE: usize = 250;
 
 macro_rules! id {

@@ -47,7 +47,6 @@ mod winter;
 pub struct ReadmeDoctests;
 
 pub use action::{Action, Unit};
-pub use fixed::InlineVec;
 pub use ids::{Control, CorpsId, EventId, FleetId, LeaderId, PowerId, Sea, Side, SpaceId, MAX_TABLE};
 pub use scenario::{
     Condition, Corps, CorpsStart, Effect, EventCard, Fleet, Leader, LeaderStart, LongTerm, Named, Power, Region,

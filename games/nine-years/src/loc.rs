@@ -9,7 +9,7 @@
 //! for the searches once.
 
 use crate::board::{Occupancy, SpaceList};
-use crate::fixed::IdSet;
+use crate::fixed::{empty_list, inline_list, IdSet};
 use crate::ids::{PowerId, Side, SpaceId};
 use crate::state::State;
 use crate::survey::Survey;
@@ -86,7 +86,7 @@ impl NineYears {
         let s = t.s;
         let sc = &self.scenario;
         let mut seen = IdSet::default();
-        let mut stack = SpaceList::new();
+        let mut stack: SpaceList = empty_list();
         for &src in t.sources {
             // 11.2.1: a capital under enemy (or no) control is no source.
             if s.control(src).is(t.side) && seen.insert(src.index()) {
@@ -95,7 +95,7 @@ impl NineYears {
         }
         let besieged = |x: SpaceId| self.besieged_in(s, t.occ, x);
         // The friendly unbesieged ports, where a line may land from the sea.
-        let mut harbours = SpaceList::new();
+        let mut harbours: SpaceList = empty_list();
         if !t.land_only {
             harbours.extend(
                 sc.space_ids().filter(|&y| sc.space(y).port.is_some() && s.control(y).is(t.side) && !besieged(y)),
@@ -224,7 +224,7 @@ impl NineYears {
                 set.insert(x.index());
             }
         }
-        set.iter().map(|x| SpaceId(x as u8)).collect()
+        inline_list(set.iter().map(|x| SpaceId(x as u8)))
     }
 
     /// A side's line of communication from a space to any friendly source
@@ -252,7 +252,7 @@ impl NineYears {
 /// the side tracing and to what.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) enum LineKey {
-    /// No question: the default, so a [`crate::InlineVec`] of keys can be made.
+    /// No question: the default, so a [`tinyvec::ArrayVec`] of keys can be made.
     #[default]
     Unused,
     /// A power's own capitals ([`NineYears::supply_home`]).

@@ -3,13 +3,14 @@
 //! reinforcements, promoting and moving leaders.
 
 use crate::action::Action;
-use crate::fixed::{IdSet, InlineVec};
+use crate::fixed::{dedup, empty_list, inline_list, IdSet};
 use crate::ids::{FleetId, LeaderId, PowerId, Side, SpaceId, MAX_TABLE};
 use crate::scenario::{LongTerm, Region};
 use crate::state::{FleetLoc, LeaderLoc, Loc, Phase, State};
 use crate::survey::Survey;
 use crate::{wrong_step, NineYears};
 use sandtable_core::{Events, Illegal, Text};
+use tinyvec::ArrayVec;
 
 impl NineYears {
     /// New corps a power may form this turn (12.3.4; Zenta lets Austria form 2).
@@ -283,12 +284,13 @@ impl NineYears {
 
     /// An arrived corps of the side and a space that may take it (12.2.4).
     fn placeable(&self, s: &Survey<'_>, side: Side) -> Option<(PowerId, SpaceId)> {
-        let mut powers: InlineVec<PowerId, MAX_TABLE> = (0..s.corps.len())
-            .filter(|&i| s.corps[i].loc == Loc::Due)
-            .map(|i| self.scenario.corps[i].power)
-            .filter(|&p| self.scenario.side_of(p) == Some(side) && self.at_war(s, p))
-            .collect();
-        powers.dedup();
+        let mut powers: ArrayVec<[PowerId; MAX_TABLE]> = inline_list(
+            (0..s.corps.len())
+                .filter(|&i| s.corps[i].loc == Loc::Due)
+                .map(|i| self.scenario.corps[i].power)
+                .filter(|&p| self.scenario.side_of(p) == Some(side) && self.at_war(s, p)),
+        );
+        dedup(&mut powers);
         powers.into_iter().find_map(|p| {
             self.scenario.space_ids().find(|&x| self.check_placement(s, side, p, x).is_ok()).map(|x| (p, x))
         })
@@ -410,7 +412,11 @@ impl NineYears {
         let sc = &self.scenario;
         for l in sc.leader_ids() {
             let Ok(here) = self.check_leader_free(s, side, l) else { continue };
-            out.extend(sc.space_ids().filter(|&x| self.check_leader_to(s, side, here, x).is_ok()).map(|x| Action::Leader(l, x)));
+            out.extend(
+                sc.space_ids()
+                    .filter(|&x| self.check_leader_to(s, side, here, x).is_ok())
+                    .map(|x| Action::Leader(l, x)),
+            );
         }
     }
 
@@ -442,7 +448,7 @@ impl NineYears {
                 // limit is left out here: its check would refuse them all,
                 // with a refusal that names the limit (a text built, which
                 // listing must not do).
-                let mut rebuild: InlineVec<(PowerId, SpaceId), MAX_TABLE> = InlineVec::new();
+                let mut rebuild: ArrayVec<[(PowerId, SpaceId); MAX_TABLE]> = empty_list();
                 for i in 0..s.corps.len() {
                     if let (Loc::Space(x), true) = (s.corps[i].loc, s.corps[i].reduced) {
                         let p = sc.corps[i].power;
@@ -452,7 +458,7 @@ impl NineYears {
                     }
                 }
                 rebuild.sort_unstable();
-                rebuild.dedup();
+                dedup(&mut rebuild);
                 out.extend(rebuild.into_iter().map(|(p, x)| Action::Rebuild(p, x)));
                 for x in sc.space_ids() {
                     if s.count(x, side) >= 5 {

@@ -3,10 +3,11 @@
 //! rounds one after the other (13.3), then Winter Quarters (19, in
 //! `winter.rs`). Steps nobody decides run by themselves.
 
+use crate::fixed::empty_list;
 use crate::ids::{Control, Side};
 use crate::scenario::{CorpsStart, LeaderStart, Region};
 use crate::state::{FleetLoc, LeaderLoc, LeaderState, Line, Loc, Phase, Savoy, State};
-use crate::{CorpsState, InlineVec, NineYears};
+use crate::{CorpsState, NineYears};
 use sandtable_core::{Audience, Deck, Dice, Events, Illegal, SeatSet, Text};
 
 impl NineYears {
@@ -80,11 +81,11 @@ impl NineYears {
             leaders,
             fleets,
             action_deck,
-            action_discard: InlineVec::new(),
+            action_discard: empty_list(),
             hands: [[0; 3]; 2],
             event_deck,
-            held: [InlineVec::new(), InlineVec::new()],
-            gone: InlineVec::new(),
+            held: [empty_list(), empty_list()],
+            gone: empty_list(),
             late_added: false,
             long_term: 0,
             rp: [0; 2],

@@ -2,10 +2,10 @@
 //! seas, every counter's place and state, hands and decks, the action round
 //! under way. Plain data, serialised into game files.
 
-use crate::fixed::InlineVec;
 use crate::ids::{Control, CorpsId, EventId, FleetId, LeaderId, Side, SpaceId, MAX_TABLE};
 use sandtable_core::{Deck, Dice};
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 
 /// Where a corps counter is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -186,11 +186,11 @@ pub struct Force {
     /// The space it last came from (an attacker retreats there, 16.4 authored).
     pub from: Option<SpaceId>,
     /// Its leaders, in the order they joined (at most every leader).
-    pub leaders: InlineVec<LeaderId, MAX_TABLE>,
+    pub leaders: ArrayVec<[LeaderId; MAX_TABLE]>,
     /// Its corps, in the order they joined (at most every corps counter;
     /// the rules hold a Campaign to its two best leaders' command, 13.5.1,
     /// and a Sea Move to two, 13.5.5).
-    pub corps: InlineVec<CorpsId, MAX_TABLE>,
+    pub corps: ArrayVec<[CorpsId; MAX_TABLE]>,
     /// Movement points spent (campaign), or counters moved (transfer).
     pub spent: u8,
     /// Whether it has left its space (14.1.3: no more picking up).
@@ -268,15 +268,15 @@ pub struct State {
     pub action_deck: Deck<u8>,
     /// Played action cards, face up until reshuffled (13.1): at most the
     /// whole action deck.
-    pub action_discard: InlineVec<u8, MAX_TABLE>,
+    pub action_discard: ArrayVec<[u8; MAX_TABLE]>,
     /// Each side's hand of action cards: how many of value 1, 2 and 3.
     pub hands: [[u8; 3]; 2],
     /// The event deck, face down.
     pub event_deck: Deck<EventId>,
     /// Events each side holds (9.2.1): at most every event card.
-    pub held: [InlineVec<EventId, MAX_TABLE>; 2],
+    pub held: [ArrayVec<[EventId; MAX_TABLE]>; 2],
     /// Events played or left the game, in order: at most every event card.
-    pub gone: InlineVec<EventId, MAX_TABLE>,
+    pub gone: ArrayVec<[EventId; MAX_TABLE]>,
     /// The late cards have been shuffled in (phase 1b).
     pub late_added: bool,
     /// Long-term events in effect (9.2.3), as [`crate::LongTerm::bit`]s.
@@ -356,5 +356,24 @@ impl State {
     /// Whether a long-term event is in effect.
     pub fn has(&self, lt: crate::scenario::LongTerm) -> bool {
         self.long_term & lt.bit() != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Discard = ArrayVec<[u8; MAX_TABLE]>;
+
+    #[test]
+    fn an_inline_list_reads_and_writes_as_a_plain_list_and_refuses_too_many() {
+        let full: Discard = (0..MAX_TABLE as u8).collect();
+        let json = serde_json::to_string(&full).expect("json");
+        assert_eq!(json, serde_json::to_string(&full.to_vec()).expect("json"));
+        assert_eq!(serde_json::from_str::<Discard>(&json).expect("reads"), full);
+        let over: Vec<u8> = (0..=MAX_TABLE as u8).collect();
+        let over = serde_json::to_string(&over).expect("json");
+        let err = serde_json::from_str::<Discard>(&over).expect_err("one past the capacity");
+        assert!(err.to_string().contains(&format!("invalid length {MAX_TABLE}")), "{err}");
     }
 }

@@ -15,13 +15,14 @@
 //! [`Ruleset::try_apply`]: sandtable_core::Ruleset::try_apply
 
 use crate::board::Occupancy;
-use crate::fixed::InlineVec;
+use crate::fixed::empty_list;
 use crate::ids::{PowerId, Side, SpaceId};
 use crate::loc::{LineKey, Reached, Supply};
 use crate::state::State;
 use crate::NineYears;
 use std::cell::{OnceCell, RefCell};
 use std::ops::Deref;
+use tinyvec::ArrayVec;
 
 /// Line questions a survey keeps (a power's line home for each power, a
 /// side's sources, a few single spaces); past that it searches each time.
@@ -32,13 +33,13 @@ pub(crate) struct Survey<'a> {
     rules: &'a NineYears,
     s: &'a State,
     occ: OnceCell<Occupancy>,
-    lines: RefCell<InlineVec<(LineKey, Reached), LINES>>,
+    lines: RefCell<ArrayVec<[(LineKey, Reached); LINES]>>,
 }
 
 impl<'a> Survey<'a> {
     /// A survey of `s`, nothing counted yet.
     pub(crate) fn new(rules: &'a NineYears, s: &'a State) -> Survey<'a> {
-        Survey { rules, s, occ: OnceCell::new(), lines: RefCell::new(InlineVec::new()) }
+        Survey { rules, s, occ: OnceCell::new(), lines: RefCell::new(empty_list()) }
     }
 
     /// The state surveyed.

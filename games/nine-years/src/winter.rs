@@ -4,12 +4,13 @@
 //! London (c), Savoy's neutrality and the Glorious Revolution's fallback
 //! (d), the peace roll (e, 6.4), the end and automatic victory (f, 6.2, 6.3).
 
-use crate::fixed::InlineVec;
+use crate::fixed::empty_list;
 use crate::ids::{Control, Side, SpaceId};
 use crate::scenario::{LongTerm, Region};
 use crate::state::{End, FleetLoc, Phase, Savoy, State};
 use crate::NineYears;
 use sandtable_core::{Events, Outcome, SeatSet, Text};
+use tinyvec::ArrayVec;
 
 /// The peace roll's threshold after modifiers (6.4; 6.3's "6 or more" is
 /// the seed's other reading, see RULES.md).
@@ -216,10 +217,10 @@ impl NineYears {
 
     /// [`NineYears::peace_modifiers`] with their reasons unwritten: no heap,
     /// for the roll itself.
-    fn peace_reasons(&self, s: &State) -> InlineVec<(i8, PeaceReason), PEACE_REASONS> {
+    fn peace_reasons(&self, s: &State) -> ArrayVec<[(i8, PeaceReason); PEACE_REASONS]> {
         let sc = &self.scenario;
         let n = &sc.named;
-        let mut m = InlineVec::new();
+        let mut m = empty_list();
         for side in Side::ALL {
             let [card, rp] = s.peace_penalty[side.index()];
             let k = i8::from(card) + i8::from(rp);
@@ -435,10 +436,9 @@ impl Default for PeaceReason {
 impl PeaceReason {
     fn text(self) -> Text {
         match self {
-            PeaceReason::Penalties(side) => Text::new(
-                format!("{} took penalties", side.player().en),
-                format!("{} принял штрафы", side.player().ru),
-            ),
+            PeaceReason::Penalties(side) => {
+                Text::new(format!("{} took penalties", side.player().en), format!("{} принял штрафы", side.player().ru))
+            }
             PeaceReason::Fixed(en, ru) => Text::fixed(en, ru),
             PeaceReason::Turns(k, first) => {
                 Text::new(format!("{k} turn(s) after {first}"), format!("ходов после {first} года: {k}"))

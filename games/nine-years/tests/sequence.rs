@@ -241,7 +241,7 @@ fn ny_5_0_1f_each_player_draws_one_event_card_in_the_chosen_order() {
         apply(&r, &mut s, first.other(), "kww pass");
         assert_eq!(s.event_deck.len(), before - 2, "one card each");
         // The first drawer holds the hold-until-played card; the other card is played at once.
-        assert_eq!(s.held[first.index()], vec![forced]);
+        assert_eq!(s.held[first.index()].to_vec(), vec![forced]);
         assert!(s.held[first.other().index()].is_empty());
         assert_eq!(s.rp_events, [2, 0], "Dutch Subsidies help the Alliance whoever drew it");
         assert_eq!(s.phase, Phase::ReinforceOrder);
