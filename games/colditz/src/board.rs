@@ -556,9 +556,9 @@ impl Board {
             .ids()
             .map(|id| {
                 let c = net.data(id);
-                let middle = c.tunnel.is_some_and(|(t, step)| {
-                    step > 0 && usize::from(step) + 1 < tunnels[t.index()].course.len()
-                });
+                let middle = c
+                    .tunnel
+                    .is_some_and(|(t, step)| step > 0 && usize::from(step) + 1 < tunnels[t.index()].course.len());
                 [
                     (c.car, flag::CAR),
                     (c.zone.is_cell(), flag::CELL),

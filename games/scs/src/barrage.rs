@@ -32,9 +32,9 @@ impl Scs {
     /// unit of `side` adjacent to it (the firing unit spots for itself when
     /// adjacent).
     pub fn spotted(&self, s: &State, side: Side, target: HexId) -> bool {
-        self.scenario.unit_ids().any(|u| {
-            self.scenario.unit(u).side == side && s.hex_of(u).is_some_and(|h| self.map().adjacent(h, target))
-        })
+        self.scenario
+            .unit_ids()
+            .any(|u| self.scenario.unit(u).side == side && s.hex_of(u).is_some_and(|h| self.map().adjacent(h, target)))
     }
 
     pub(crate) fn check_barrage(

@@ -3,8 +3,8 @@
 //! else a decision reads per hex (the units of each hex, its top) and the
 //! reinforcements due.
 
-use crate::state::{Phase, Pos, State};
 use crate::map::NO_HEX;
+use crate::state::{Phase, Pos, State};
 use crate::tables::UnitRow;
 use crate::unit::{Side, Start, UnitId};
 use crate::Scs;

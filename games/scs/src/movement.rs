@@ -215,10 +215,7 @@ impl Scs {
             ));
         }
         let partner = b.units_in(h).any(|v| {
-            v != u
-                && self.scenario.unit(v).side == side
-                && !s.unit(v).done
-                && !(s.force_moved && s.force.contains(&v))
+            v != u && self.scenario.unit(v).side == side && !s.unit(v).done && !(s.force_moved && s.force.contains(&v))
         });
         if !partner {
             return Err(Illegal::fixed(
@@ -339,7 +336,8 @@ impl Scs {
                 "SCS 3.0",
                 "units move one adjacent hex at a time, along a continuous path",
                 "подразделения двигаются в соседний гекс, непрерывным путём",
-            ).into());
+            )
+            .into());
         };
         let edge = self.map().edge_at(from, d);
         let ezoc = if b.ezoc(side, to) { EZOC_HALVES } else { 0 };
@@ -348,7 +346,8 @@ impl Scs {
                 "SCS 3.3a",
                 "units cannot enter hexes occupied by the enemy (overrun it instead, 6.0)",
                 "нельзя входить в гексы, занятые врагом (атакуйте с ходу, 6.0)",
-            ).into());
+            )
+            .into());
         }
         let mut one_hex = false;
         for &f in self.force_of(s, &u) {
@@ -360,18 +359,15 @@ impl Scs {
                     "SCS 3.2d",
                     "prohibited terrain: the unit cannot enter or cross it (unless along a road)",
                     "запрещённая местность: в неё нельзя входить или пересекать её (кроме как по дороге)",
-                ).into());
+                )
+                .into());
             };
             let cost = cost + ezoc;
             let us = s.unit(f);
             if us.spent + cost > self.allowance(s, f) {
                 // 3.1e: one hex whatever it costs, but only as the unit's whole move.
                 if us.spent > 0 {
-                    return Err(MoveRefusal::Mp {
-                        unit: f,
-                        left: self.allowance(s, f).saturating_sub(us.spent),
-                        cost,
-                    });
+                    return Err(MoveRefusal::Mp { unit: f, left: self.allowance(s, f).saturating_sub(us.spent), cost });
                 }
                 one_hex = true;
             }

@@ -6,8 +6,8 @@
 
 use crate::board::Board;
 use crate::charts::Cost;
-use crate::state::{Pos, State};
 use crate::map::NO_HEX;
+use crate::state::{Pos, State};
 use crate::tables::SUPPLY_OPEN;
 use crate::unit::{Side, UnitId};
 use crate::Scs;
