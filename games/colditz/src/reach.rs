@@ -11,11 +11,15 @@
 //! against a plain one link by link.
 
 use crate::board::{flag, CircleId, Link, TunnelId, Zone};
-use crate::fixed::{CircleQueue, CircleSet, MAX_CIRCLES};
+use crate::fixed::CircleSet;
+// The oracle of debug builds only (`reach_by_links`).
+#[cfg(debug_assertions)]
+use crate::fixed::{CircleQueue, MAX_CIRCLES};
 use crate::movement::Occupancy;
 use crate::pawn::PawnId;
 use crate::state::{State, TunnelState};
 use crate::Colditz;
+#[cfg(debug_assertions)]
 use tinyvec::ArrayVec;
 
 /// A place a pawn can reach this turn.

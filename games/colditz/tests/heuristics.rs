@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use sandtable_ai::{Bot, Budget, GreedyBot, Infoset, MctsBot, MctsConfig, RandomBot};
+use sandtable_ai::{Bot, GreedyBot, Infoset, RandomBot};
 use sandtable_colditz::{Action, CircleId, Colditz, Equipment, Loc, Phase, State, Zone};
 use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, Seat, Setup, ToAct};
 
@@ -357,84 +357,4 @@ fn greedy_officer_takes_the_escape_and_equipment_it_needs() {
     let a = GreedyBot::new(2).choose(&Infoset::new(&r, &s, BR.seat(), &legal_actions));
     assert_eq!(r.notation(a), "claim rope br3 br4");
     assert!(matches!(a, Action::Claim(Equipment::Rope, ..)));
-}
-
-// ------------------------------------------------------------ strength --
-
-fn bot(kind: &str, budget: u32, seed: u64) -> Box<dyn Bot<Colditz>> {
-    match kind {
-        "random" => Box::new(RandomBot::new(seed)),
-        "greedy" => Box::new(GreedyBot::new(seed)),
-        _ => Box::new(MctsBot::new(MctsConfig::new(Budget::Iterations(budget)), seed)),
-    }
-}
-
-/// Plays one game to its end with `kinds[i]` at seat `i`; the final state
-/// and the decisions made.
-fn play_game(rules: &Colditz, setup: &Setup, kinds: &[&str], budget: u32, seed: u64) -> (State, usize) {
-    let setup = rules.info().resolve(setup).expect("setup");
-    let mut s = rules.setup(&setup).expect("state");
-    let mut bots: Vec<Box<dyn Bot<Colditz>>> =
-        kinds.iter().enumerate().map(|(i, k)| bot(k, budget, seed * 8 + i as u64)).collect();
-    let mut legal = Vec::new();
-    let mut ev = Events::off();
-    for step in 0..200_000 {
-        let seat = match rules.to_act(&s) {
-            ToAct::Over(_) => return (s, step),
-            ToAct::Seats(set) => set.iter().next().expect("a seat to act"),
-        };
-        legal.clear();
-        rules.legal_actions(&s, seat, &mut legal);
-        let a = bots[seat.index()].choose(&Infoset::new(rules, &s, seat, &legal));
-        rules.try_apply(&mut s, seat, a, &mut ev).expect("a legal action applies");
-    }
-    panic!("no end");
-}
-
-#[test]
-#[ignore = "strength probe: run in release with --nocapture"]
-fn strength_probe() {
-    let rules = Colditz::standard();
-    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
-    let games: u64 = env("PROBE_GAMES", "4").parse().expect("games");
-    let budget: u32 = env("PROBE_BUDGET", "32").parse().expect("budget");
-    let players = env("PROBE_PLAYERS", "2");
-    let rounds = env("PROBE_ROUNDS", "50");
-    let lines = env("PROBE_LINES", "random-random,random-greedy,greedy-random");
-    for line in lines.split(',') {
-        // "german-officer": the German's bot, then every officer's.
-        let (german, officer) = line.split_once('-').expect("german-officer");
-        let n: usize = players.parse().expect("players");
-        let mut kinds = vec![german];
-        kinds.extend((1..n).map(|_| officer));
-        let mut german_wins = 0;
-        let mut officer_wins = 0;
-        let mut escapes = 0u32;
-        let mut escaped_games = 0;
-        let mut decisions = 0;
-        let start = std::time::Instant::now();
-        for g in 0..games {
-            let setup = Setup::seeded(g).with_option("players", &players).with_option("rounds", &rounds);
-            let (s, steps) = play_game(&rules, &setup, &kinds, budget, g);
-            decisions += steps;
-            let ToAct::Over(outcome) = rules.to_act(&s) else { unreachable!() };
-            if outcome.winners.contains(DE) {
-                german_wins += 1;
-            } else if !outcome.winners.is_empty() {
-                officer_wins += 1;
-            }
-            let e: u32 = s.escapes.iter().map(|&x| u32::from(x)).sum();
-            escapes += e;
-            if std::env::var("PROBE_VERBOSE").is_ok() {
-                println!("  game {g}: escapes {:?}, round {}, {steps} decisions", s.escapes, s.round);
-            }
-            escaped_games += u32::from(e > 0);
-        }
-        let secs = start.elapsed().as_secs_f64();
-        println!(
-            "{german} (german) vs {officer} (officers), {players} players, {rounds} rounds, budget {budget}: german {german_wins}, officers {officer_wins} of {games}; escapes {escapes} (games with one: {escaped_games}); {:.1} s/game, {} decisions/game",
-            secs / games as f64,
-            decisions / games as usize
-        );
-    }
 }

@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use sandtable_ai::{playout, Bot, Budget, GreedyBot, MctsBot, MctsConfig, RandomBot};
+use sandtable_ai::{playout, Bot, GreedyBot};
 use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, Setup, ToAct};
 
 /// The evaluation of both seats.
@@ -429,127 +429,10 @@ fn scs_1_0_greedy_games_end_on_every_scenario() {
     // order, an attack formed and cancelled) to repeat forever.
     for (name, r, seeds) in [("tiny", tiny(), 0..3), ("beda-fomm", Scs::standard(), 0..1)] {
         for seed in seeds {
-            let mut bs = bots(["greedy", "greedy"], 1, seed);
+            let mut bs: Vec<Box<dyn Bot<Scs>>> =
+                vec![Box::new(GreedyBot::new(seed * 2)), Box::new(GreedyBot::new(seed * 2 + 1))];
             let res = playout(&r, &Setup::seeded(seed), &mut bs, 5_000);
             assert!(res.is_ok(), "{name} seed {seed}: {:?}", res.err());
         }
-    }
-}
-
-fn bots(kinds: [&str; 2], budget: u32, seed: u64) -> Vec<Box<dyn Bot<Scs>>> {
-    kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| -> Box<dyn Bot<Scs>> {
-            let seed = seed * 2 + i as u64;
-            match *k {
-                "random" => Box::new(RandomBot::new(seed)),
-                "greedy" => Box::new(GreedyBot::new(seed)),
-                _ => Box::new(MctsBot::new(MctsConfig::new(Budget::Iterations(budget)), seed)),
-            }
-        })
-        .collect()
-}
-
-/// Plays a few games of each pairing on both scenarios and prints the wins
-/// (`PROBE_GAMES`, `PROBE_BUDGET`, `PROBE_PAIRS` = `greedy-random,…` with
-/// seat 0 first, `PROBE_SCENARIOS` = `beda,sidi`).
-#[test]
-#[ignore = "strength probe: run in release with --nocapture"]
-fn strength_probe() {
-    let games: u64 = std::env::var("PROBE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(6);
-    let budget: u32 = std::env::var("PROBE_BUDGET").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
-    let pairs =
-        std::env::var("PROBE_PAIRS").unwrap_or_else(|_| "greedy-random,random-greedy,mcts-random,random-mcts".into());
-    let scenarios = std::env::var("PROBE_SCENARIOS").unwrap_or_else(|_| "beda,sidi".into());
-    for scenario in scenarios.split(',') {
-        let rules = if scenario == "sidi" { Scs::sidi_rezegh() } else { Scs::standard() };
-        let seats: Vec<String> = rules.info().seats.iter().map(|s| s.id.clone()).collect();
-        for pair in pairs.split(',') {
-            let (a, b) = pair.split_once('-').expect("seat0-seat1");
-            let mut wins = [0u32; 3];
-            let mut decisions = 0usize;
-            let start = std::time::Instant::now();
-            for g in 0..games {
-                let mut bs = bots([a, b], budget, g);
-                match playout(&rules, &Setup::seeded(g), &mut bs, 20_000) {
-                    Ok(r) => {
-                        decisions += r.decisions;
-                        match r.outcome.winners.iter().next() {
-                            Some(seat) => wins[seat.index()] += 1,
-                            None => wins[2] += 1,
-                        }
-                    }
-                    Err(e) => println!("game {g}: {e}"),
-                }
-            }
-            let secs = start.elapsed().as_secs_f64();
-            println!(
-                "{scenario}: {a} ({}) vs {b} ({}), budget {budget}: {} {} / {} {} / draws {} of {games}; {:.1} s/game, {} decisions/game",
-                seats[0],
-                seats[1],
-                seats[0],
-                wins[0],
-                seats[1],
-                wins[1],
-                wins[2],
-                secs / games as f64,
-                decisions / games as usize
-            );
-        }
-    }
-}
-
-#[test]
-#[ignore = "cost probe: run in release with --nocapture"]
-fn cost_probe() {
-    use std::time::Instant;
-    for (name, r) in scenarios() {
-        let mut states = Vec::new();
-        random_positions(&r, 0..4, |s, seat| states.push((s.clone(), seat)));
-        let t = Instant::now();
-        let mut x = 0.0;
-        for (s, seat) in &states {
-            x += r.evaluate(s, *seat);
-        }
-        let ev = t.elapsed().as_secs_f64() / states.len() as f64;
-        let mut list = Vec::new();
-        let t = Instant::now();
-        let mut n = 0usize;
-        let mut w = 0u64;
-        for (s, seat) in &states {
-            list.clear();
-            r.legal_actions(s, *seat, &mut list);
-            for &a in &list {
-                w += u64::from(r.action_weight(s, *seat, a));
-                n += 1;
-            }
-        }
-        let wt = t.elapsed().as_secs_f64();
-        let t = Instant::now();
-        for (s, seat) in &states {
-            list.clear();
-            r.legal_actions(s, *seat, &mut list);
-        }
-        let lt = t.elapsed().as_secs_f64();
-        let t = Instant::now();
-        for (s, seat) in &states {
-            list.clear();
-            r.legal_actions(s, *seat, &mut list);
-            if let Some(&a) = list.first() {
-                let mut c = s.clone();
-                r.try_apply(&mut c, *seat, a, &mut Events::off()).unwrap();
-            }
-        }
-        let at = t.elapsed().as_secs_f64() - lt;
-        println!(
-            "{name}: evaluate {:.1} µs; legal {:.1} µs/position; weights {:.1} µs/position ({:.2} µs each, {} per position); apply {:.1} µs ({x:.1} {w})",
-            ev * 1e6,
-            lt / states.len() as f64 * 1e6,
-            (wt - lt) / states.len() as f64 * 1e6,
-            (wt - lt) / n as f64 * 1e6,
-            n / states.len(),
-            at / states.len() as f64 * 1e6,
-        );
     }
 }
