@@ -30,7 +30,7 @@
 //                              the rows (#create-game[data-seats] lists the seat ids shown)
 //   #links a[data-seat=<id>]   a created game's seat links; a[data-role=spectator], a[data-role=admin]
 //   #links a[data-invite=<id>] a created game's claim-once invite links (seats chosen "invite")
-//   #games li[data-game=<id>]  recent games
+//   #games li[data-game=<id>]  this browser's games; #public-games li: public ones
 //   #status, #to-act           whose turn ([data-seats] lists seat ids) or the outcome (.over)
 //   #version                   the table's version
 //   #board svg                 the board; [data-piece=<id>] pieces, [data-place=<id>] places
@@ -127,7 +127,8 @@
     main.innerHTML =
       '<section id="lobby"><div class="card"><h2>' + esc(t("newGame")) + '</h2><form id="create-game"></form>' +
       '<div id="error" class="error"></div></div><div class="card" id="created" hidden></div>' +
-      '<div class="card"><h2>' + esc(t("recent")) + '</h2><ul id="games"></ul></div></section>';
+      '<div class="card"><h2>' + esc(t("yours")) + '</h2><ul id="games"></ul><h2>' + esc(t("publicGames")) +
+      '</h2><ul id="public-games"></ul></div></section>';
     loadCatalog()
       .then(function () { form(); recent(); })
       .catch(function (e) { $("#error").textContent = errorText(e); });
@@ -154,6 +155,7 @@
     html += '<fieldset id="seat-rows"><legend>' + esc(t("seats")) + "</legend>" + seatRows(g.seats) + "</fieldset>";
     html += '<label><span>' + esc(t("seed")) + '</span><input name="seed" inputmode="numeric" pattern="[0-9]*"></label>' +
       '<p class="muted">' + esc(t("seedNote")) + "</p>";
+    html += '<label><input type="checkbox" name="public"> ' + esc(t("publicGame")) + "</label>";
     html += '<button class="primary" type="submit">' + esc(t("create")) + "</button>";
     f.innerHTML = html;
     f.dataset.game = g.id;
@@ -253,6 +255,7 @@
     });
     if (Object.keys(bots).length) body.bots = bots;
     if (f.elements.seed.value !== "") body.seed = +f.elements.seed.value;
+    if (f.elements.public.checked) body.public = true;
     $("#error").textContent = "";
     api("POST", "/api/games", body).then(function (c) {
       hold(c.id, { game: g.id, seats: c.seats, admin: c.admin, spectator: c.spectator, kinds: body.seats });
@@ -280,19 +283,32 @@
     });
   }
 
+  // The lobby's lists: the games this browser holds links to (POST
+  // /api/games/held with one link of each, the newest 100), then the games
+  // their creators made public (GET /api/games). No other game is listed.
   function recent() {
-    api("GET", "/api/games").then(function (r) {
-      var h = held();
-      var ul = $("#games");
-      if (!ul) return;
-      ul.innerHTML = r.games.length ? r.games.slice(0, 30).map(function (g) {
-        var mine = h[g.id];
-        var token = mine && (Object.keys(mine.seats).map(function (k) { return mine.seats[k]; })[0] || mine.spectator);
-        var state = g.over ? t("over") + ": " + named(g.over.text) : t("toAct") + ": " + (g.to_act || []).join(", ");
-        return '<li data-game="' + esc(g.id) + '">' + esc(g.game) + " · " + esc(state) + ' <span class="muted">v' + g.version +
-          "</span>" + (token ? ' <a href="/t/' + token + '">' + esc(t("open")) + "</a>" : "") + "</li>";
-      }).join("") : "<li>" + esc(t("none")) + "</li>";
+    var h = held(), ids = Object.keys(h).slice(-100);
+    var links = {};
+    ids.forEach(function (id) { var tok = linkOf(h[id]); if (tok) links[id] = tok; });
+    var tokens = ids.map(function (id) { return links[id]; }).filter(Boolean);
+    api("POST", "/api/games/held", { tokens: tokens }).then(function (r) {
+      listGames($("#games"), r.games.slice().reverse(), links);
     }).catch(function () {});
+    api("GET", "/api/games").then(function (r) { listGames($("#public-games"), r.games, links); }).catch(function () {});
+  }
+  // One link of a held game: a seat's, else the creator's, the spectator's, an invite.
+  function linkOf(mine) {
+    var first = function (o) { return Object.keys(o || {}).map(function (k) { return o[k]; })[0]; };
+    return first(mine.seats) || mine.admin || mine.spectator || first(mine.invites) || null;
+  }
+  function listGames(ul, games, links) {
+    if (!ul) return;
+    ul.innerHTML = games.length ? games.slice(0, 30).map(function (g) {
+      var token = links[g.id];
+      var state = g.over ? t("over") + ": " + named(g.over.text) : t("toAct") + ": " + (g.to_act || []).join(", ");
+      return '<li data-game="' + esc(g.id) + '">' + esc(g.game) + " · " + esc(state) + ' <span class="muted">v' + g.version +
+        "</span>" + (token ? ' <a href="/t/' + token + '">' + esc(t("open")) + "</a>" : "") + "</li>";
+    }).join("") : "<li>" + esc(t("none")) + "</li>";
   }
 
   // ---------------------------------------------------------------- table --
@@ -372,6 +388,7 @@
     }
     if (next.invite) invite = next.invite;
     table = next;
+    remember();
     if (changed) {
       choices = null;
       // A unit that moves hex by hex (or a pawn step by step) stays selected
@@ -663,6 +680,27 @@
   }
 
   // Hot seat: the links of this game this browser created.
+  // This browser holds the link it opened: its lobby lists the game.
+  function remember() {
+    var mine = held()[table.id] || { game: table.game, seats: {} };
+    mine.seats = mine.seats || {};
+    var r = table.role;
+    if (r.seat) {
+      if (mine.seats[r.seat] === token) return;
+      mine.seats[r.seat] = token;
+    } else if (r.invite) {
+      mine.invites = mine.invites || {};
+      if (mine.invites[r.invite] === token) return;
+      mine.invites[r.invite] = token;
+    } else if (r.admin) {
+      if (mine.admin === token) return;
+      mine.admin = token;
+    } else {
+      if (mine.spectator === token) return;
+      mine.spectator = token;
+    }
+    hold(table.id, mine);
+  }
   function heldSeats() {
     var mine = held()[table.id];
     return mine ? mine.seats : {};

@@ -3,7 +3,7 @@
 use crate::error::ApiError;
 use crate::hub::{blocking, is_token, Hub, SeatChoice, Slot};
 use crate::limits::{Limiter, MAX_BODY};
-use crate::storage::{Role, SeatKind};
+use crate::storage::{Listing, Role, SeatKind};
 use crate::table::{Held, HeldQuery};
 use crate::{drawings, web, ws};
 use axum::body::Bytes;
@@ -59,6 +59,7 @@ pub fn router(state: AppState) -> Router {
             "/api/games",
             get(list).post(create).layer(axum::extract::DefaultBodyLimit::max(crate::limits::MAX_CREATE_BODY)),
         )
+        .route("/api/games/held", post(held_games))
         .route("/api/t/{token}", get(table))
         .route("/api/t/{token}/act", post(act))
         .route("/api/t/{token}/undo", post(undo))
@@ -256,6 +257,10 @@ struct NewGame {
     /// not named here gets the server's default bot.
     #[serde(default)]
     bots: HashMap<String, String>,
+    /// Listed in the lobby for anyone (default: only to the browsers that
+    /// hold one of its links).
+    #[serde(default)]
+    public: bool,
 }
 
 /// A seat's bot as a request names it, read and within the server's limits
@@ -295,24 +300,62 @@ async fn create(
         setup.scenario_file = Some(ScenarioFile::new(name, text));
     }
     let bots = bot_specs(&req.bots)?;
-    let created = state.hub.create(&req.game, &setup, &req.seats, &bots).await?;
+    let created = state.hub.create(&req.game, &setup, &req.seats, &bots, req.public).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
+/// The lobby's public games, newest first.
 async fn list(State(state): State<AppState>, ClientAddr(addr): ClientAddr) -> Answer {
     limit(state.limiter.address(addr))?;
-    let rows = blocking(state.hub.store(), |s| s.list(100)).await?;
-    let games: Vec<Value> = rows
-        .into_iter()
-        .map(|l| {
-            let mut v = json!({"id": l.game.id, "game": l.game.game, "created": l.game.created, "version": l.version});
-            if let (Value::Object(o), Ok(Value::Object(st))) = (&mut v, serde_json::from_str::<Value>(&l.status)) {
-                o.extend(st);
+    let rows = blocking(state.hub.store(), |s| s.list_public(100)).await?;
+    Ok(Json(json!({ "games": rows.iter().map(listed).collect::<Vec<_>>() })).into_response())
+}
+
+/// Links a browser may hold at most in one `POST /api/games/held`.
+const MAX_HELD: usize = 100;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeldLinks {
+    tokens: Vec<String>,
+}
+
+/// The games of the links a browser holds (its lobby's own list): one line
+/// per game, in the order of its first token; tokens that open nothing are
+/// left out, as a made-up token learns nothing. Cost: one token lookup and
+/// one listing per token.
+async fn held_games(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    limit(state.limiter.address(addr))?;
+    let req: HeldLinks = body(bytes)?;
+    if req.tokens.len() > MAX_HELD {
+        return Err(ApiError::json(format!("{} tokens; at most {MAX_HELD}", req.tokens.len())));
+    }
+    let rows = blocking(state.hub.store(), move |s| {
+        let mut rows: Vec<Listing> = Vec::new();
+        for token in req.tokens.iter().filter(|t| is_token(t)) {
+            let Some((id, _)) = s.token(token)? else { continue };
+            if rows.iter().any(|l| l.game.id == id) {
+                continue;
             }
-            v
-        })
-        .collect();
-    Ok(Json(json!({ "games": games })).into_response())
+            rows.extend(s.listing(&id)?);
+        }
+        Ok(rows)
+    })
+    .await?;
+    Ok(Json(json!({ "games": rows.iter().map(listed).collect::<Vec<_>>() })).into_response())
+}
+
+/// A lobby line: no tokens, no seed.
+fn listed(l: &Listing) -> Value {
+    let mut v = json!({"id": l.game.id, "game": l.game.game, "created": l.game.created, "version": l.version, "public": l.game.public});
+    if let (Value::Object(o), Ok(Value::Object(st))) = (&mut v, serde_json::from_str::<Value>(&l.status)) {
+        o.extend(st);
+    }
+    v
 }
 
 async fn table(

@@ -279,7 +279,8 @@ impl Hub {
     /// Creates a game: set-up checked by the rules, then the game row and
     /// every token in one transaction. A seat named in `bots` is played by
     /// that bot (it need not be named `"bot"` in `seats` too); any other bot
-    /// seat by the hub's default bot.
+    /// seat by the hub's default bot. A `public` game is listed in the lobby
+    /// for anyone.
     ///
     /// # Errors
     /// Unknown game, refused set-up, unknown seat, a bot for a seat `seats`
@@ -290,6 +291,7 @@ impl Hub {
         setup: &Setup,
         seats: &HashMap<String, SeatChoice>,
         bots: &HashMap<String, BotSpec>,
+        public: bool,
     ) -> Result<Created, ApiError> {
         let driver = sandtable_catalog::find(game).map_err(|e| {
             let t = e.text();
@@ -357,6 +359,7 @@ impl Hub {
             setup: serde_json::to_string(session.setup()).expect("setups serialise"),
             seats: info.seats.iter().zip(&kinds).map(|(s, k)| (s.id.clone(), *k)).collect(),
             created: created as i64,
+            public,
         };
         let live = Live::new(row.clone(), driver, session, 0, kinds, Vec::new());
         let status = live.status().to_string();

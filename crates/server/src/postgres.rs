@@ -4,7 +4,7 @@
 //! same version.
 
 use crate::sqlite::{journal_row, seats_from_json, seats_to_json};
-use crate::storage::{Change, GameRow, JournalRow, Listing, Role, Storage, StorageError, Stored};
+use crate::storage::{Change, GameRow, JournalRow, Listing, Role, Storage, StorageError, Stored, GAME_COLUMNS};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, NoTls};
 use std::sync::Mutex;
@@ -177,7 +177,13 @@ fn game_row(r: &postgres::Row) -> Stored<GameRow> {
         setup: r.get(2),
         seats: seats_from_json(r.get::<_, &str>(3))?,
         created: r.get(4),
+        public: r.get(5),
     })
+}
+
+/// A listing line from [`GAME_COLUMNS`], then version and status.
+fn listing(r: &postgres::Row) -> Stored<Listing> {
+    Ok(Listing { game: game_row(r)?, version: r.get::<_, i64>(6) as u64, status: r.get(7) })
 }
 
 impl Storage for PgStorage {
@@ -197,6 +203,9 @@ impl Storage for PgStorage {
                     "INSERT INTO tokens (token, game_id, role) VALUES ($1, $2, $3)",
                     &[token, &game.id, &role.to_text()],
                 )?;
+            }
+            if game.public {
+                tx.execute("INSERT INTO public_games (game_id) VALUES ($1)", &[&game.id])?;
             }
             tx.commit()
         })
@@ -230,7 +239,7 @@ impl Storage for PgStorage {
     }
 
     fn game(&self, id: &str) -> Stored<Option<GameRow>> {
-        let rows = self.with(|c| c.query("SELECT id, game, setup, seats, created FROM games WHERE id = $1", &[&id]))?;
+        let rows = self.with(|c| c.query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"), &[&id]))?;
         rows.first().map(game_row).transpose()
     }
 
@@ -244,17 +253,24 @@ impl Storage for PgStorage {
             .transpose()
     }
 
-    fn list(&self, limit: usize) -> Stored<Vec<Listing>> {
+    fn list_public(&self, limit: usize) -> Stored<Vec<Listing>> {
         let limit = limit as i64;
         let rows = self.with(|c| {
             c.query(
-                "SELECT id, game, setup, seats, created, version, status FROM games ORDER BY created DESC, id LIMIT $1",
+                &format!(
+                    "SELECT {GAME_COLUMNS}, version, status FROM games
+                     WHERE id IN (SELECT game_id FROM public_games) ORDER BY created DESC, id LIMIT $1"
+                ),
                 &[&limit],
             )
         })?;
-        rows.iter()
-            .map(|r| Ok(Listing { game: game_row(r)?, version: r.get::<_, i64>(5) as u64, status: r.get(6) }))
-            .collect()
+        rows.iter().map(listing).collect()
+    }
+
+    fn listing(&self, id: &str) -> Stored<Option<Listing>> {
+        let rows = self
+            .with(|c| c.query(&format!("SELECT {GAME_COLUMNS}, version, status FROM games WHERE id = $1"), &[&id]))?;
+        rows.first().map(listing).transpose()
     }
 
     fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()> {

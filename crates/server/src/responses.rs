@@ -3,7 +3,8 @@
 //! - every error is JSON, `{"error":{"kind","en","ru"}}`, as `docs/server.md`
 //!   promises; a framework rejection keeps its status and its text;
 //! - answers that may hold a secret token (pages and API answers whose
-//!   address holds one, and the game creation's) are never stored by a cache
+//!   address holds one, and the game creation's) or list the games a
+//!   browser's links open (`/api/games/held`) are never stored by a cache
 //!   (`Cache-Control: no-store`), and no page sends its address onwards in a
 //!   `Referer` (`Referrer-Policy: no-referrer`).
 
@@ -37,10 +38,11 @@ pub async fn guard(request: Request, next: Next) -> Response {
 
 /// Every address holding a token (`/t/{token}` pages, `/api/t/{token}/…`:
 /// the address itself is the secret, and the answers hold seat views and
-/// hands) and the game creation (its answer holds every link). The
+/// hands), the game creation (its answer holds every link) and the games a
+/// browser's links open. The
 /// catalog, a game's drawing and the client's files hold none.
 fn holds_secrets(path: &str) -> bool {
-    path.starts_with("/t/") || path.starts_with("/api/t/") || path == "/api/games"
+    path.starts_with("/t/") || path.starts_with("/api/t/") || path == "/api/games" || path == "/api/games/held"
 }
 
 fn is_json(response: &Response) -> bool {

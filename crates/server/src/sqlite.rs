@@ -1,7 +1,9 @@
 //! SQLite storage: one file, WAL journal, created on first run.
 
 use crate::group_commit::GroupCommit;
-use crate::storage::{Entry, GameRow, JournalRow, Listing, Role, SeatKind, Storage, StorageError, Stored};
+use crate::storage::{
+    Entry, GameRow, JournalRow, Listing, Role, SeatKind, Storage, StorageError, Stored, GAME_COLUMNS,
+};
 use crate::Durability;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::Mutex;
@@ -37,6 +39,22 @@ impl SqliteStorage {
         let mut conn = self.conn.lock().map_err(|_| backend("a previous request panicked holding the database"))?;
         f(&mut conn).map_err(backend)
     }
+
+    /// The listing lines `sql` selects ([`GAME_COLUMNS`], then version and
+    /// status).
+    fn listings(&self, sql: &str, params: impl rusqlite::Params) -> Stored<Vec<Listing>> {
+        let rows = self.with(|c| {
+            let mut st = c.prepare_cached(sql)?;
+            let rows = st.query_map(params, |r| Ok((game_row(r)?, r.get::<_, i64>(6)?, r.get::<_, String>(7)?)))?;
+            rows.collect::<rusqlite::Result<Vec<_>>>()
+        })?;
+        rows.into_iter()
+            .map(|((mut game, seats), version, status)| {
+                game.seats = seats_from_json(&seats)?;
+                Ok(Listing { game, version: version as u64, status })
+            })
+            .collect()
+    }
 }
 
 /// A connection to the file at `path`. WAL: readers never block the
@@ -71,7 +89,14 @@ pub(crate) fn journal_row(version: i64, entry: &str, seat: String, text: String)
 
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameRow, String)> {
     Ok((
-        GameRow { id: r.get(0)?, game: r.get(1)?, setup: r.get(2)?, seats: Vec::new(), created: r.get(4)? },
+        GameRow {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            setup: r.get(2)?,
+            seats: Vec::new(),
+            created: r.get(4)?,
+            public: r.get(5)?,
+        },
         r.get::<_, String>(3)?,
     ))
 }
@@ -98,6 +123,9 @@ impl Storage for SqliteStorage {
                     params![token, game.id, role.to_text()],
                 )?;
             }
+            if game.public {
+                tx.execute("INSERT INTO public_games (game_id) VALUES (?1)", params![game.id])?;
+            }
             tx.commit()
         })
     }
@@ -122,8 +150,7 @@ impl Storage for SqliteStorage {
 
     fn game(&self, id: &str) -> Stored<Option<GameRow>> {
         let found = self.with(|c| {
-            c.query_row("SELECT id, game, setup, seats, created FROM games WHERE id = ?1", params![id], game_row)
-                .optional()
+            c.query_row(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"), params![id], game_row).optional()
         })?;
         found
             .map(|(mut g, seats)| -> Stored<GameRow> {
@@ -147,22 +174,20 @@ impl Storage for SqliteStorage {
             .transpose()
     }
 
-    fn list(&self, limit: usize) -> Stored<Vec<Listing>> {
-        let rows = self.with(|c| {
-            let mut st = c.prepare_cached(
-                "SELECT id, game, setup, seats, created, version, status FROM games ORDER BY created DESC, id LIMIT ?1",
-            )?;
-            let rows = st.query_map(params![limit as i64], |r| {
-                Ok((game_row(r)?, r.get::<_, i64>(5)?, r.get::<_, String>(6)?))
-            })?;
-            rows.collect::<rusqlite::Result<Vec<_>>>()
-        })?;
-        rows.into_iter()
-            .map(|((mut game, seats), version, status)| {
-                game.seats = seats_from_json(&seats)?;
-                Ok(Listing { game, version: version as u64, status })
-            })
-            .collect()
+    fn list_public(&self, limit: usize) -> Stored<Vec<Listing>> {
+        self.listings(
+            &format!(
+                "SELECT {GAME_COLUMNS}, version, status FROM games
+                 WHERE id IN (SELECT game_id FROM public_games) ORDER BY created DESC, id LIMIT ?1"
+            ),
+            params![limit as i64],
+        )
+    }
+
+    fn listing(&self, id: &str) -> Stored<Option<Listing>> {
+        let found =
+            self.listings(&format!("SELECT {GAME_COLUMNS}, version, status FROM games WHERE id = ?1"), params![id])?;
+        Ok(found.into_iter().next())
     }
 
     fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()> {

@@ -13,6 +13,7 @@ use std::fmt;
 /// 64-bit INTEGER). The journal's primary key (game, version) is what
 /// refuses a second writer of the same version; the claims' primary key
 /// (invite) refuses a second claim of the same invite (see [`Storage::claim`]).
+/// A game is listed in the lobby for anyone when it has a `public_games` row.
 pub(crate) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -46,7 +47,17 @@ CREATE TABLE IF NOT EXISTS claims (
     game TEXT NOT NULL,
     at BIGINT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS public_games (
+    game_id TEXT PRIMARY KEY REFERENCES games(id)
+);
 ";
+
+/// The columns of a [`GameRow`] in `SELECT`s from `games`, in its field
+/// order, `public` as a boolean (a row in `public_games`: a table of its
+/// own, so a database made before the lobby listed public games only needs
+/// no `ALTER`, and its games stay unlisted).
+pub(crate) const GAME_COLUMNS: &str =
+    "id, game, setup, seats, created, EXISTS (SELECT 1 FROM public_games p WHERE p.game_id = games.id)";
 
 /// Who holds a token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,6 +170,9 @@ pub struct GameRow {
     pub seats: Vec<(String, SeatKind)>,
     /// Unix seconds.
     pub created: i64,
+    /// Listed in the lobby for anyone (its creator chose so); a game that
+    /// is not is listed only to browsers holding one of its links.
+    pub public: bool,
 }
 
 /// What a journal row does.
@@ -281,8 +295,10 @@ pub trait Storage: Send + Sync {
     fn game(&self, id: &str) -> Stored<Option<GameRow>>;
     /// The game and role a token opens.
     fn token(&self, token: &str) -> Stored<Option<(String, Role)>>;
-    /// The newest `limit` games.
-    fn list(&self, limit: usize) -> Stored<Vec<Listing>>;
+    /// The newest `limit` public games ([`GameRow::public`]).
+    fn list_public(&self, limit: usize) -> Stored<Vec<Listing>>;
+    /// The listing line of one game.
+    fn listing(&self, id: &str) -> Stored<Option<Listing>>;
     /// Stores a snapshot of `game` at `version` (replacing older ones).
     fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()>;
     /// The latest snapshot, `(version, text)`.

@@ -330,13 +330,52 @@ async fn the_page_and_the_catalog_are_served() {
     assert!(bodies[0].is_object(), "{}", bodies[0]);
     let (status, v) = s.get("/api/drawing/chess").await;
     assert_eq!((status, kind(&v)), (StatusCode::NOT_FOUND, "unknown_game"));
-    let g = s.create(json!({"game": "colditz", "options": {"players": "4"}})).await;
+    let g = s.create(json!({"game": "colditz", "options": {"players": "4"}, "public": true})).await;
     let (status, v) = s.get("/api/games").await;
     assert_eq!(status, StatusCode::OK);
     let listed = &v["games"].as_array().expect("list")[0];
     assert_eq!(listed["id"], g["id"]);
     assert!(!v.to_string().contains(g["admin"].as_str().expect("admin")), "the list carries no tokens");
     s.stop();
+}
+
+/// The lobby: anyone sees the games their creators made public; a game
+/// not made public is listed only to whoever holds one of its links (any
+/// of them: a seat, the spectator's, the admin's, an invite).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_public_games_and_the_held_ones_only() {
+    for db in databases() {
+        let s = start(&db).await;
+        let public = s.create(json!({"game": "totensonntag", "public": true})).await;
+        let private = s.create(json!({"game": "totensonntag", "seats": {"allies": "invite"}})).await;
+        let ids = |v: &Value| -> Vec<String> {
+            v["games"].as_array().expect("games").iter().map(|g| g["id"].as_str().expect("id").to_owned()).collect()
+        };
+        let (status, listed) = s.get("/api/games").await;
+        assert_eq!(status, StatusCode::OK, "{listed}");
+        assert!(ids(&listed).contains(&public["id"].as_str().expect("id").to_owned()), "{listed}");
+        assert!(!ids(&listed).contains(&private["id"].as_str().expect("id").to_owned()), "not public: {listed}");
+        assert_eq!(listed["games"][0]["public"], json!(true), "{listed}");
+        for token in
+            [&private["seats"]["axis"], &private["spectator"], &private["admin"], &private["invites"]["allies"]]
+        {
+            let (status, held) = s.post("/api/games/held", &json!({"tokens": [token]})).await;
+            assert_eq!(status, StatusCode::OK, "{held}");
+            assert_eq!(ids(&held), [private["id"].as_str().expect("id")], "held by {token}: {held}");
+            assert_eq!(held["games"][0]["public"], json!(false), "{held}");
+            assert!(held["games"][0]["to_act"].is_array(), "with its status: {held}");
+            assert!(!held.to_string().contains(token.as_str().expect("token")), "no tokens echoed: {held}");
+        }
+        // Two links of one game list it once; made-up and malformed tokens list nothing.
+        let both = json!({"tokens": [private["admin"], "0123456789abcdef0123456789abcdef", "x", private["spectator"], public["admin"]]});
+        let (_, held) = s.post("/api/games/held", &both).await;
+        assert_eq!(ids(&held), [private["id"].as_str().expect("id"), public["id"].as_str().expect("id")], "{held}");
+        let (status, v) = s.post("/api/games/held", &json!({"tokens": vec!["0"; 101]})).await;
+        assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "json"), "at most 100 links: {v}");
+        let (status, v) = s.post("/api/games/held", &json!({"links": []})).await;
+        assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "json"), "{v}");
+        s.stop();
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

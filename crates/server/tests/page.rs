@@ -135,6 +135,49 @@ async fn colditz_opening_through_the_page() {
     s.stop();
 }
 
+/// The lobby lists the games whose links this browser holds (made here or
+/// opened here) and the public ones, and no other game on the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_this_browsers_games_and_the_public_ones_only() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    let public = s.create(serde_json::json!({"game": "totensonntag", "public": true})).await;
+    let stranger = s.create(serde_json::json!({"game": "totensonntag"})).await;
+    let (public_id, stranger_id) = (public["id"].as_str().expect("id"), stranger["id"].as_str().expect("id"));
+    let listed = |list: &str, id: &str| format!("return !!document.querySelector('#{list} li[data-game=\"{id}\"]');");
+    // A game made through this page's form: private unless ticked, listed as this browser's.
+    create_through_lobby(&b, &s.base, "totensonntag", &[], &[], &["axis", "allies"]).await;
+    b.until(
+        "the new game among this browser's",
+        "return document.querySelectorAll('#games li[data-game]').length === 1;",
+    )
+    .await;
+    let mine = b.client.execute("return document.querySelector('#games li[data-game]').dataset.game;", vec![]).await;
+    let mine = mine.expect("js").as_str().expect("an id").to_owned();
+    let (_, everyone) = s.get("/api/games").await;
+    assert!(!everyone.to_string().contains(&mine), "a game not ticked public is not listed to others: {everyone}");
+    b.goto(&format!("{}/", s.base)).await;
+    b.until("the public game", &listed("public-games", public_id)).await;
+    b.until("this browser's game", &listed("games", &mine)).await;
+    for list in ["games", "public-games"] {
+        let shown = b.client.execute(&listed(list, stranger_id), vec![]).await.expect("js");
+        assert_eq!(shown, Value::from(false), "a stranger's private game in #{list}");
+    }
+    // Opening one of its links makes the browser hold it: then it is listed.
+    b.goto(&format!("{}/t/{}", s.base, stranger["spectator"].as_str().expect("token"))).await;
+    b.wait("#board [data-piece]").await;
+    b.goto(&format!("{}/", s.base)).await;
+    b.until("the opened game among this browser's", &listed("games", stranger_id)).await;
+    // Another browser (nothing held) sees the public game only.
+    b.client.execute("localStorage.clear();", vec![]).await.expect("js");
+    b.goto(&format!("{}/", s.base)).await;
+    b.until("the public game", &listed("public-games", public_id)).await;
+    b.until("nothing held", "const l = document.querySelector('#games'); return !!l && l.children.length === 1 && !l.querySelector('[data-game]');")
+        .await;
+    b.close().await;
+    s.stop();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invited_player_takes_the_seat_through_the_page() {
     let Some(b) = Browser::open(1280, 1000).await else { return };

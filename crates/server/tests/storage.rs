@@ -22,6 +22,7 @@ fn battery(s: &dyn Storage) {
         // Far ahead of every other game the tests make in a shared database, so
         // it lists first (newest first) however many they make meanwhile.
         created: 4_102_444_800,
+        public: true,
     };
     let (t_admin, t_seat) = (unique("a"), unique("s"));
     s.create(&row, &[(t_admin.clone(), Role::Admin), (t_seat.clone(), Role::Seat("allies".into()))], "{}")
@@ -89,9 +90,17 @@ fn battery(s: &dyn Storage) {
     assert_eq!(s.journal(&id, 0).expect("journal"), rows);
     assert_eq!(s.journal(&id, 3).expect("journal"), rows[3..].to_vec());
     assert_eq!(s.journal(&id, 5).expect("journal"), vec![]);
-    let listed = s.list(1000).expect("list");
+    let listed = s.list_public(1000).expect("list");
     let mine = listed.iter().find(|l| l.game.id == id).expect("listed");
     assert_eq!((mine.version, mine.status.as_str()), (5, "{\"v\":5}"));
+    assert_eq!(s.listing(&id).expect("listing").as_ref(), Some(mine));
+    // A game not made public is read back so, listed by id, never in the public list.
+    let private = GameRow { id: unique("g"), public: false, ..row.clone() };
+    s.create(&private, &[(unique("a"), Role::Admin)], "{}").expect("create");
+    assert_eq!(s.game(&private.id).expect("read"), Some(private.clone()));
+    assert!(s.list_public(1000).expect("list").iter().all(|l| l.game.id != private.id));
+    assert_eq!(s.listing(&private.id).expect("listing").map(|l| l.game), Some(private));
+    assert_eq!(s.listing(&unique("g")).expect("listing"), None);
     // Snapshots: the newest wins, an older one never replaces it.
     assert_eq!(s.snapshot(&id).expect("snapshot"), None);
     s.put_snapshot(&id, 4, "four").expect("put");
@@ -111,7 +120,7 @@ fn sqlite_keeps_the_storage_contract() {
         drop(s);
         // Reopening the file finds the same data.
         let s = storage::open(&path, d).expect("reopen");
-        assert!(!s.list(10).expect("list").is_empty());
+        assert!(!s.list_public(10).expect("list").is_empty());
     }
 }
 
@@ -141,7 +150,7 @@ fn postgres_reconnects_after_its_connection_is_closed() {
     let name = unique("reconnect");
     let sep = if url.contains('?') { '&' } else { '?' };
     let s = storage::open(&format!("{url}{sep}application_name={name}"), Durability::Full).expect("connect");
-    s.list(1).expect("a first query");
+    s.list_public(1).expect("a first query");
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("a second connection");
     let ended: i64 = admin
         .query_one(
@@ -153,7 +162,7 @@ fn postgres_reconnects_after_its_connection_is_closed() {
     assert_eq!(ended, 1, "the storage's connection was found and ended");
     // As after a database restart: the next calls work on a new connection.
     std::thread::sleep(std::time::Duration::from_millis(200));
-    s.list(1).expect("the call after the connection was ended");
+    s.list_public(1).expect("the call after the connection was ended");
     battery(s.as_ref());
 }
 
@@ -164,8 +173,14 @@ fn postgres_reconnects_after_its_connection_is_closed() {
 fn concurrent_appends(s: &(dyn Storage + Sync)) {
     let games: Vec<String> = (0..8).map(|_| unique("g")).collect();
     for id in &games {
-        let row =
-            GameRow { id: id.clone(), game: "totensonntag".into(), setup: "{}".into(), seats: vec![], created: 1 };
+        let row = GameRow {
+            id: id.clone(),
+            game: "totensonntag".into(),
+            setup: "{}".into(),
+            seats: vec![],
+            created: 1,
+            public: false,
+        };
         s.create(&row, &[(unique("t"), Role::Admin)], "{}").expect("create");
     }
     let outcomes: Vec<(usize, u64, bool)> = std::thread::scope(|scope| {
@@ -233,6 +248,7 @@ fn a_backup_of_a_live_sqlite_database_is_a_consistent_moment_with_every_committe
         // Far ahead of every other game the tests make in a shared database, so
         // it lists first (newest first) however many they make meanwhile.
         created: 4_102_444_800,
+        public: true,
     };
     s.create(&row, &[], "{}").expect("create");
     // A writer goes on appending throughout, as a server would.
@@ -267,7 +283,7 @@ fn a_backup_of_a_live_sqlite_database_is_a_consistent_moment_with_every_committe
         // and the games row of that same moment.
         assert!(n >= before, "{n} rows in the copy, {before} acknowledged before it");
         assert!(rows.iter().zip(1..).all(|(r, v)| r.version == v && r.text == format!("move {v}")));
-        let listed = b.list(10).expect("list");
+        let listed = b.list_public(10).expect("list");
         assert_eq!(listed.iter().find(|l| l.game.id == id).map(|l| l.version), Some(n), "one consistent moment");
         assert_eq!((copied.games, copied.rows), (1, n));
     }

@@ -45,8 +45,11 @@ impl<H: Hook> Storage for Hooked<H> {
         self.hook.before(Call::Token)?;
         self.inner.token(token)
     }
-    fn list(&self, limit: usize) -> Stored<Vec<Listing>> {
-        self.inner.list(limit)
+    fn list_public(&self, limit: usize) -> Stored<Vec<Listing>> {
+        self.inner.list_public(limit)
+    }
+    fn listing(&self, id: &str) -> Stored<Option<Listing>> {
+        self.inner.listing(id)
     }
     fn put_snapshot(&self, game: &str, version: u64, snapshot: &str) -> Stored<()> {
         self.inner.put_snapshot(game, version, snapshot)
