@@ -23,6 +23,12 @@ impl Scs {
     /// the multipliers of the hexside crossed, DG and supply, fractions kept
     /// (Cumulative effects).
     pub fn attack_strength(&self, s: &State, u: UnitId, target: HexId) -> Ratio {
+        self.attack_strength_if(s, u, target, s.unit(u).out_of_supply)
+    }
+
+    /// [`Scs::attack_strength`] with `out_of_supply` in place of the unit's
+    /// marker (the bots' evaluation traces supply ahead of the Supply Phase).
+    pub(crate) fn attack_strength_if(&self, s: &State, u: UnitId, target: HexId, out_of_supply: bool) -> Ratio {
         let spec = self.scenario.unit(u);
         let us = s.unit(u);
         let charts = &self.scenario.charts;
@@ -32,7 +38,7 @@ impl Scs {
                 a = a * charts.hexsides[usize::from(f)].attack;
             }
         }
-        if us.out_of_supply {
+        if out_of_supply {
             a = a * charts.supply.attack;
         }
         if us.dg {
@@ -43,6 +49,12 @@ impl Scs {
 
     /// A unit's defence strength in its hex: face × terrain × DG × supply.
     pub fn defence_strength(&self, s: &State, u: UnitId) -> Ratio {
+        self.defence_strength_if(s, u, s.unit(u).out_of_supply)
+    }
+
+    /// [`Scs::defence_strength`] with `out_of_supply` in place of the unit's
+    /// marker.
+    pub(crate) fn defence_strength_if(&self, s: &State, u: UnitId, out_of_supply: bool) -> Ratio {
         let spec = self.scenario.unit(u);
         let us = s.unit(u);
         let charts = &self.scenario.charts;
@@ -50,7 +62,7 @@ impl Scs {
         if let Some(h) = s.hex_of(u) {
             d = d * charts.terrain[usize::from(*self.map().terrain.get(h))].defence;
         }
-        if us.out_of_supply {
+        if out_of_supply {
             d = d * charts.supply.defence;
         }
         if us.dg {

@@ -726,44 +726,6 @@ impl Scs {
         (ATTRITION * (gone(1) - gone(0)), cut)
     }
 
-    /// `u`'s defence strength in its hex (as [`Scs::defence_strength`]) with
-    /// `oos` for its supply.
-    fn defence_in(&self, s: &State, u: UnitId, oos: bool) -> f64 {
-        let spec = self.scenario.unit(u);
-        let us = s.unit(u);
-        let charts = &self.scenario.charts;
-        let mut d = Ratio::whole(u64::from(spec.face(us.lost).defence));
-        if let Some(h) = s.hex_of(u) {
-            d = d * charts.terrain[usize::from(*self.map().terrain.get(h))].defence;
-        }
-        if oos {
-            d = d * charts.supply.defence;
-        }
-        if us.dg {
-            d = d * charts.dg.defence;
-        }
-        d.to_f64()
-    }
-
-    /// `u`'s attack strength against `target` (as [`Scs::attack_strength`])
-    /// with `oos` for its supply.
-    fn attack_in(&self, s: &State, u: UnitId, target: HexId, oos: bool) -> f64 {
-        let spec = self.scenario.unit(u);
-        let us = s.unit(u);
-        let charts = &self.scenario.charts;
-        let mut a = Ratio::whole(u64::from(spec.face(us.lost).attack));
-        if let Some(f) = s.hex_of(u).and_then(|h| self.map().hexside(h, target)) {
-            a = a * charts.hexsides[usize::from(f)].attack;
-        }
-        if oos {
-            a = a * charts.supply.attack;
-        }
-        if us.dg {
-            a = a * charts.dg.attack;
-        }
-        a.to_f64()
-    }
-
     /// The balance of the position in seat 0's VP (see the module
     /// documentation): above 0 seat 0 is ahead.
     fn balance(&self, s: &State) -> f64 {
@@ -829,10 +791,10 @@ impl Scs {
                 for o in on {
                     let d = grid.distance(o.hex, vh.hex);
                     if o.side == owner && d == 0 {
-                        defence += self.defence_in(s, o.unit, oos(o.unit));
+                        defence += self.defence_strength_if(s, o.unit, oos(o.unit)).to_f64();
                     } else if o.side == enemy && o.mobile && d <= ASSAULT_REACH {
                         let w = if d <= 2 { 1.0 } else { 0.5 };
-                        attack += w * self.attack_in(s, o.unit, vh.hex, oos(o.unit));
+                        attack += w * self.attack_strength_if(s, o.unit, vh.hex, oos(o.unit)).to_f64();
                     }
                 }
                 let odds = attack / defence.max(0.5);
