@@ -35,6 +35,9 @@
 //!   and the world drawn depends only on what the viewer sees and the seed
 //!   (two states it cannot tell apart give the same world: what makes the
 //!   search bots blind to what their seat may not see);
+//! - each listed action's forecast is a distribution (results named, odds
+//!   in (0, 1] summing to 1, figures citing rules), and a seat's odds are the
+//!   same in any world it cannot tell from the real one;
 //! - each listed action's board hint names a piece the acting seat's view
 //!   shows and a place the game's drawing has;
 //! - replaying the seed and the log gives the same state and hash;
@@ -78,6 +81,9 @@ pub struct Report {
     pub steps: usize,
     /// How many games ended with each result text (English).
     pub outcomes: BTreeMap<String, usize>,
+    /// Forecasts of listed actions checked ([`Ruleset::forecast`]): a game
+    /// that gives odds asserts this is not 0, so the check is not vacuous.
+    pub forecasts: usize,
 }
 
 /// Runs the battery; panics on the first violation.
@@ -87,8 +93,9 @@ pub fn check<R: Ruleset>(rules: &R, battery: &Battery) -> Report {
         for p in 0..battery.playouts {
             let mut setup = rules.info().resolve(setup).unwrap_or_else(|e| panic!("set-up {si} refused: {e}"));
             setup.seed = setup.seed.wrapping_add(p as u64 * 7919);
-            let (steps, outcome) = playout(rules, &setup, battery, (si * 1000 + p) as u64);
+            let (steps, outcome, forecasts) = playout(rules, &setup, battery, (si * 1000 + p) as u64);
             report.games += 1;
+            report.forecasts += forecasts;
             report.steps += steps;
             *report.outcomes.entry(outcome).or_default() += 1;
         }
@@ -96,7 +103,7 @@ pub fn check<R: Ruleset>(rules: &R, battery: &Battery) -> Report {
     report
 }
 
-fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed: u64) -> (usize, String) {
+fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed: u64) -> (usize, String, usize) {
     let game = &rules.info().id;
     let seed = setup.seed;
     let mut state =
@@ -125,7 +132,7 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                      anything: it must redraw what each viewer may not see (the future dice at least)",
                     if hidden.dice { "dice to come" } else { "views that differ by seat" }
                 );
-                return (step, outcome.text.en.into_owned());
+                return (step, outcome.text.en.into_owned(), hidden.forecasts);
             }
             ToAct::Seats(s) => s,
         };
@@ -171,6 +178,10 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                     let mut s = state.clone();
                     if let Err(e) = rules.try_apply(&mut s, seat, a, &mut Events::off()) {
                         panic!("{}: listed action {text:?} of seat {} refused: {e}", here(), seat.index());
+                    }
+                    if let Some(f) = rules.forecast(&state, seat, a) {
+                        check_forecast(&f, &text, &here);
+                        hidden.forecasts += 1;
                     }
                 }
                 // Hints point at what the seat can see on the board.
@@ -334,6 +345,8 @@ struct Hidden {
     private_views: bool,
     /// A resample gave a state other than the real one.
     redrawn: bool,
+    /// Forecasts checked.
+    forecasts: usize,
 }
 
 /// `resample_hidden(state, viewer)`, checked: the viewer's view, and a seat's
@@ -378,8 +391,39 @@ fn resample_checked<R: Ruleset>(
             here(),
             seat.index()
         );
+        for &a in real.iter().take(48) {
+            assert!(
+                rules.forecast(state, seat, a) == rules.forecast(&other, seat, a),
+                "{}: the odds of {:?} for seat {} depend on information hidden from it",
+                here(),
+                rules.notation(a),
+                seat.index()
+            );
+        }
     }
     other
+}
+
+/// A forecast is a distribution: at least one result, each named and with a
+/// probability in (0, 1], the probabilities summing to 1, no result twice.
+fn check_forecast(forecast: &crate::Forecast, text: &str, here: &dyn Fn() -> String) {
+    let outcomes = &forecast.outcomes;
+    assert!(!outcomes.is_empty(), "{}: the forecast of {text:?} has no outcome", here());
+    let total: f64 = outcomes.iter().map(|c| c.p).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{}: the odds of {text:?} sum to {total}, not 1", here());
+    for (i, c) in outcomes.iter().enumerate() {
+        assert!(c.p > 0.0 && c.p <= 1.0, "{}: an outcome of {text:?} has probability {}", here(), c.p);
+        assert!(!c.text.en.is_empty() && !c.text.ru.is_empty(), "{}: an outcome of {text:?} is unnamed", here());
+        assert!(
+            outcomes[..i].iter().all(|d| d.text != c.text),
+            "{}: the forecast of {text:?} lists {:?} twice",
+            here(),
+            c.text.en
+        );
+    }
+    for b in &forecast.basis {
+        assert!(!b.rule.is_empty(), "{}: a figure behind the odds of {text:?} cites no rule", here());
+    }
 }
 
 /// What a viewer reads of `actor`'s action `a` (its log text and the events

@@ -54,14 +54,57 @@ use sha2::{Digest, Sha256};
 /// The game's dice. Cloning copies the generator (about 300 bytes, no heap).
 /// Serialised as the ChaCha key, stream and word position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Dice(ChaCha8Rng);
+#[serde(transparent)]
+pub struct Dice {
+    rng: ChaCha8Rng,
+    /// Set only on a forecast's scratch copy of a state: the results to give
+    /// instead of the stream's, so that every way the dice can fall is
+    /// tried in turn (see [`crate::forecast`]). Never serialised; `None` in
+    /// play, where it costs one predictable branch per roll.
+    #[serde(skip)]
+    script: Option<Box<Script>>,
+}
+
+/// The rolls a forecast dictates: the path of results through the tree of
+/// every way the dice can fall, extended with 0 where the action rolls
+/// further than the path goes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Script {
+    /// Each roll so far: (result given, number of possible results).
+    pub(crate) path: Vec<(u32, u32)>,
+    /// The next roll's index in `path`.
+    pub(crate) at: usize,
+    /// A roll asked for a different number of results than the same roll
+    /// did on an earlier pass: the action is not a function of its dice,
+    /// so no forecast can be made of it.
+    pub(crate) diverged: bool,
+}
+
+impl Script {
+    fn next(&mut self, n: u32) -> u32 {
+        let i = self.at;
+        self.at += 1;
+        match self.path.get(i) {
+            Some(&(result, m)) => {
+                if m != n {
+                    self.diverged = true;
+                }
+                result % n
+            }
+            None => {
+                self.path.push((0, n));
+                0
+            }
+        }
+    }
+}
 
 impl Dice {
     /// Dice seeded from a game seed: the ChaCha8 key is SHA-256 of the seed's
     /// 8 little-endian bytes, stream 0, position 0 (see the module doc).
     pub fn from_seed(seed: u64) -> Dice {
         let key: [u8; 32] = Sha256::digest(seed.to_le_bytes()).into();
-        Dice(ChaCha8Rng::from_seed(key))
+        Dice { rng: ChaCha8Rng::from_seed(key), script: None }
     }
     /// One six-sided die, 1–6: `below(6) + 1`. O(1).
     pub fn d6(&mut self) -> u8 {
@@ -75,8 +118,11 @@ impl Dice {
     /// When `n` is 0 or above `u32::MAX`.
     pub fn below(&mut self, n: usize) -> usize {
         let n = u32::try_from(n).ok().filter(|&n| n > 0).expect("Dice::below takes 1..=u32::MAX");
+        if let Some(script) = self.script.as_deref_mut() {
+            return script.next(n) as usize;
+        }
         loop {
-            if let Some(i) = index_of(self.0.next_u32(), n) {
+            if let Some(i) = index_of(self.rng.next_u32(), n) {
                 return i as usize;
             }
         }
@@ -93,7 +139,18 @@ impl Dice {
     /// something random happened in between: the engine uses this as the undo
     /// barrier ("a die was rolled"), so no game marks it by hand.
     pub fn position(&self) -> u128 {
-        self.0.get_word_pos()
+        self.rng.get_word_pos()
+    }
+    /// Puts a forecast's script in place of the stream (see [`Script`]).
+    pub(crate) fn set_script(&mut self, script: Option<Box<Script>>) {
+        self.script = script;
+    }
+    /// The script in place.
+    ///
+    /// # Panics
+    /// When there is none: only a forecast's dice have one.
+    pub(crate) fn script_mut(&mut self) -> &mut Script {
+        self.script.as_deref_mut().expect("a forecast's dice carry a script")
     }
 }
 
@@ -154,7 +211,7 @@ mod tests {
         let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(hex, "af5570f5a1810b7af78caf4bc70a660f0df51e42baf91d4de5b2328de0e83dfc");
         let mut d = Dice::from_seed(0);
-        let words: Vec<u32> = (0..4).map(|_| d.0.next_u32()).collect();
+        let words: Vec<u32> = (0..4).map(|_| d.rng.next_u32()).collect();
         assert_eq!(words, GOLDEN_WORDS_SEED_0);
     }
 
@@ -206,7 +263,7 @@ mod tests {
             let mut taken = 0;
             let expect = loop {
                 taken += 1;
-                if let Some(i) = index_of(probe.0.next_u32(), n) {
+                if let Some(i) = index_of(probe.rng.next_u32(), n) {
                     break i as usize;
                 }
             };

@@ -36,12 +36,16 @@ impl Hint {
     }
 }
 
-/// A legal action as a front end lists it: its notation and its [`Hint`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A legal action as a front end lists it: its notation, its [`Hint`] and,
+/// when it rolls dice, its odds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LegalAction {
     /// Canonical notation: what to submit.
     pub action: String,
     /// Where it points on the board.
     #[serde(flatten)]
     pub hint: Hint,
+    /// Its odds ([`crate::Ruleset::forecast`]), for an action that rolls dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forecast: Option<crate::Forecast>,
 }

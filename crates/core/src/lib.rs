@@ -20,6 +20,7 @@ pub mod conformance;
 mod deck;
 mod dice;
 mod event;
+pub mod forecast;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 mod heuristics;
@@ -39,6 +40,7 @@ mod text;
 pub use deck::{Deck, Hand};
 pub use dice::Dice;
 pub use event::{events_seen_by, Audience, Event, Events, Revealed};
+pub use forecast::{Basis, Chance, Forecast};
 pub use heuristics::{outcome_value, squash, Heuristics};
 pub use hint::{Hint, LegalAction};
 pub use illegal::{Illegal, ParseError};

@@ -139,6 +139,19 @@ pub trait Ruleset: Send + Sync + 'static {
         Hint::NONE
     }
 
+    /// The exact odds of a legal `action` of `seat` before it is taken: its
+    /// results with their probabilities, and the figures they rest on
+    /// (ratings, each modifier with its rule). `None` for an action that
+    /// rolls no die, and for what a game gives no odds of. Build it with
+    /// [`crate::forecast::outcomes`], which runs the action itself over every
+    /// way its dice can fall. It may read only what `seat` may see: where a
+    /// rule hides the odds (SCS fog of war until an attack is declared), the
+    /// forecast waits too. The conformance battery compares it across
+    /// worlds `seat` cannot tell apart. Default: no odds.
+    fn forecast(&self, _state: &Self::State, _seat: Seat, _action: Self::Action) -> Option<crate::Forecast> {
+        None
+    }
+
     /// The static picture of the board a graphical front end draws once per
     /// game (hex centres and terrain, circles and links…), as JSON the
     /// game's browser renderer reads; ids match the view's and [`Hint`]'s.

@@ -4,7 +4,7 @@
 
 use crate::record::{state_hash, GameRecord, LoadError, LogEntry, FORMAT};
 use crate::{
-    DataError, DataErrors, Event, Events, GameInfo, Illegal, LegalAction, ParseError, Ruleset, ScenarioFile,
+    DataError, DataErrors, Event, Events, Forecast, GameInfo, Illegal, LegalAction, ParseError, Ruleset, ScenarioFile,
     ScenarioInfo, Seat, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use std::fmt;
@@ -55,6 +55,12 @@ pub trait Session: Send + Sync {
     /// The legal actions of `seat` with where each points on the board
     /// (see [`Ruleset::hint`]), in the order of [`Session::legal`].
     fn legal_hinted(&self, seat: Seat) -> Vec<LegalAction>;
+    /// The odds of `seat` taking `action` now (see [`Ruleset::forecast`]):
+    /// `Ok(None)` for a legal action that rolls no die. Changes nothing.
+    ///
+    /// # Errors
+    /// [`Refusal`] when the text is no action or the rules forbid it now.
+    fn forecast(&self, seat: Seat, action: &str) -> Result<Option<Forecast>, Refusal>;
     /// The seats taking part in this match (see [`Ruleset::seats`]).
     fn seats(&self) -> SeatSet;
     /// Seats that may act now without owing a decision (see [`Ruleset::may_act`]).
@@ -403,8 +409,19 @@ impl<R: Ruleset> Session for Match<R> {
         let mut out = Vec::new();
         self.rules.legal_actions(&self.state, seat, &mut out);
         out.into_iter()
-            .map(|a| LegalAction { action: self.rules.notation(a), hint: self.rules.hint(&self.state, a) })
+            .map(|a| LegalAction {
+                action: self.rules.notation(a),
+                hint: self.rules.hint(&self.state, a),
+                forecast: self.rules.forecast(&self.state, seat, a),
+            })
             .collect()
+    }
+    fn forecast(&self, seat: Seat, action: &str) -> Result<Option<Forecast>, Refusal> {
+        let action = self.rules.parse(action).map_err(Refusal::Parse)?;
+        // Legal only if `try_apply` takes it: the same checks as play.
+        let mut scratch = self.state.clone();
+        self.rules.try_apply(&mut scratch, seat, action, &mut Events::off()).map_err(Refusal::Illegal)?;
+        Ok(self.rules.forecast(&self.state, seat, action))
     }
     fn seats(&self) -> SeatSet {
         self.rules.seats(&self.state)

@@ -3,10 +3,11 @@
 //! battery catches broken rulesets, and that game files detect tampering.
 
 use sandtable_core::conformance::{check, Battery};
+use sandtable_core::forecast;
 use sandtable_core::{
-    Audience, Dice, Events, Game, GameInfo, GameRecord, Hint, Illegal, LoadError, OptionInfo, Outcome, ParseError,
-    PositionError, PositionErrors, Rules, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text,
-    ToAct, Viewer,
+    Audience, Basis, Dice, Events, Forecast, Game, GameInfo, GameRecord, Hint, Illegal, LoadError, OptionInfo, Outcome,
+    ParseError, PositionError, PositionErrors, Refusal, Rules, Ruleset, ScenarioInfo, Seat, SeatInfo, SeatSet, Setup,
+    SetupError, Text, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -43,6 +44,10 @@ enum Bug {
     /// A bidder may add chips to its bid one secret step at a time: the
     /// other seat sees nothing change, but the steps' count is its bid.
     BidsChipByChip,
+    /// The odds of a roll read the die to come (hidden from everyone).
+    OddsPeekAtTheDice,
+    /// The odds of a roll list one result twice, so they add up to more than 1.
+    OddsAddUpWrong,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -238,6 +243,22 @@ impl Ruleset for Race {
             _ => Some(self.notation(a)),
         }
     }
+    fn forecast(&self, s: &St, seat: Seat, a: A) -> Option<Forecast> {
+        if a != A::Roll {
+            return None;
+        }
+        let i = seat.index();
+        let (target, next) = (s.target, s.dice.clone().d6());
+        let mut outcomes = forecast::outcomes(self, s, seat, a, |after| match after.score[i] {
+            n if n >= target => Text::fixed("reaches the target", "цель достигнута"),
+            n if self.bug == Bug::OddsPeekAtTheDice => Text::new(format!("score {n}, next {next}"), format!("{n}")),
+            n => Text::new(format!("score {n}"), format!("счёт {n}")),
+        })?;
+        if self.bug == Bug::OddsAddUpWrong {
+            outcomes.push(outcomes[0].clone());
+        }
+        Some(Forecast { basis: vec![Basis::new("RACE 2", Text::fixed("one die", "один кубик"))], outcomes })
+    }
     fn hint(&self, _s: &St, a: A) -> Hint {
         match (a, self.bug) {
             (A::Roll, Bug::HintsOffTheBoard) => Hint::place("moon"),
@@ -300,6 +321,7 @@ fn battery() -> Battery {
 fn the_battery_passes_a_correct_ruleset() {
     let r = check(&Race::default(), &battery());
     assert_eq!(r.games, 10);
+    assert!(r.forecasts > 0, "the odds of rolls were checked");
 }
 
 fn battery_fails(bug: Bug, needle: &str) {
@@ -361,6 +383,38 @@ fn the_battery_catches_an_event_that_reads_hidden_state() {
 #[test]
 fn the_battery_catches_a_forgotten_resample() {
     battery_fails(Bug::ForgetsToResample, "never redrew");
+}
+
+#[test]
+fn the_battery_catches_odds_that_read_the_dice_to_come() {
+    battery_fails(Bug::OddsPeekAtTheDice, "odds of \"roll\"");
+}
+
+#[test]
+fn the_battery_catches_odds_that_do_not_add_up() {
+    battery_fails(Bug::OddsAddUpWrong, "sum to");
+}
+
+#[test]
+fn a_forecast_lists_each_result_of_the_roll_and_changes_nothing() {
+    let g = game();
+    let mut m = g.start(&Setup::seeded(9)).unwrap();
+    let (red, blue) = (Seat::new(0), Seat::new(1));
+    m.apply(red, "bid 1").unwrap();
+    m.apply(blue, "bid 3").unwrap();
+    let before = m.record();
+    let f = m.forecast(blue, "roll").unwrap().expect("a roll has odds");
+    let texts: Vec<&str> = f.outcomes.iter().map(|c| c.text.en.as_ref()).collect();
+    assert_eq!(texts, ["score 1", "score 2", "score 3", "score 4", "score 5", "score 6"]);
+    assert!(f.outcomes.iter().all(|c| (c.p - 1.0 / 6.0).abs() < 1e-12));
+    assert_eq!(f.basis[0].rule, "RACE 2");
+    assert_eq!(m.forecast(blue, "pass").unwrap(), None, "passing rolls nothing");
+    assert!(matches!(m.forecast(red, "roll"), Err(Refusal::Illegal(e)) if e.rule == "RACE 2"), "not red's turn");
+    assert!(matches!(m.forecast(blue, "dance"), Err(Refusal::Parse(_))));
+    assert_eq!(m.record(), before, "asking changes nothing");
+    let listed = m.legal_hinted(blue);
+    assert_eq!(listed.iter().find(|l| l.action == "roll").and_then(|l| l.forecast.clone()), Some(f));
+    assert!(listed.iter().find(|l| l.action == "pass").is_some_and(|l| l.forecast.is_none()));
 }
 
 #[test]
