@@ -25,26 +25,48 @@ pub enum AttackKind {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct AttackPlan {
     hex: HexId,
-    target: UnitId,
-    kind: AttackKind,
+    pub(crate) target: UnitId,
+    pub(crate) kind: AttackKind,
     cost: u8,
 }
 
 impl Totensonntag {
     /// The attack rating of `att` against `target` (7.1): current strength and
-    /// every modifier of 7.1 and 7.4.
+    /// every modifier of 7.1 and 7.4. O(1).
     pub fn attack_rating(&self, s: &State, att: UnitId, target: UnitId, kind: AttackKind) -> i8 {
+        self.attack_rating_noted(s, att, target, kind, |_, _, _| {})
+    }
+
+    /// [`Totensonntag::attack_rating`], telling `note(rule, change, what)` each
+    /// modifier that applies, so a forecast names them from the same code
+    /// play uses. The texts are static: nothing is allocated.
+    pub(crate) fn attack_rating_noted(
+        &self,
+        s: &State,
+        att: UnitId,
+        target: UnitId,
+        kind: AttackKind,
+        mut note: impl FnMut(&'static str, i8, Text),
+    ) -> i8 {
         let a = self.scenario.unit(att);
         let t = self.scenario.unit(target);
         let mut ar = self.strength(s, att) as i8;
+        let mut modify = |rule, change: i8, what| {
+            ar += change;
+            note(rule, change, what);
+        };
         let german = |n: Nationality| n == Nationality::German;
         // 7.1: German tanks add 1 to any attack.
         if german(a.nationality) && a.class == UnitClass::Armour {
-            ar += 1;
+            modify("CCT 7.1", 1, Text::fixed("German tanks", "немецкие танки"));
         }
         // 7.1: a German Panzerjäger adds 2 against armour or recon.
         if german(a.nationality) && a.class == UnitClass::AntiTank && t.class.is_mobile() {
-            ar += 2;
+            modify(
+                "CCT 7.1",
+                2,
+                Text::fixed("German anti-tank against armour or recon", "немецкие ПТ против танков или разведки"),
+            );
         }
         // 7.1: Allied armour and recon subtract 1 against German tanks or anti-tank.
         if a.side() == Side::Allies
@@ -52,28 +74,39 @@ impl Totensonntag {
             && german(t.nationality)
             && matches!(t.class, UnitClass::Armour | UnitClass::AntiTank)
         {
-            ar -= 1;
+            modify(
+                "CCT 7.1",
+                -1,
+                Text::fixed(
+                    "Allied armour or recon against German tanks or anti-tank",
+                    "союзные танки или разведка против немецких танков или ПТ",
+                ),
+            );
         }
         // 7.1: an overrun against recon subtracts 1.
         if kind == AttackKind::Overrun && t.class == UnitClass::Recon {
-            ar -= 1;
+            modify("CCT 7.1", -1, Text::fixed("overrun against recon", "стремительная атака против разведки"));
         }
         // 7.1: infantry attacking armour subtracts 1.
         if a.class.is_infantry() && t.class == UnitClass::Armour {
-            ar -= 1;
+            modify("CCT 7.1", -1, Text::fixed("infantry against armour", "пехота против танков"));
         }
         // 7.1: a target on escarpment or in entrenchment: −1.
         if let Some(h) = s.hex_of(target) {
             let info = self.map.info(h);
             if info.terrain == Terrain::Escarpment || info.entrenched {
-                ar -= 1;
+                modify(
+                    "CCT 7.1",
+                    -1,
+                    Text::fixed("target on escarpment or entrenched", "цель на откосе или в укреплении"),
+                );
             }
         }
         // 7.4: bombardment −1, and −1 more against armour.
         if kind == AttackKind::Bombard {
-            ar -= 1;
+            modify("CCT 7.4", -1, Text::fixed("bombardment", "артобстрел"));
             if t.class == UnitClass::Armour {
-                ar -= 1;
+                modify("CCT 7.4", -1, Text::fixed("bombardment against armour", "артобстрел против танков"));
             }
         }
         ar
@@ -290,6 +323,27 @@ impl Totensonntag {
         Ok(())
     }
 
+    /// The bombardment check's modifier (7.4): +1 if the spotter is on a
+    /// point hex, −1 if it moved this turn; each told to `note(rule, change,
+    /// what)` as for the attack rating. The check succeeds on 4 or more.
+    pub(crate) fn ranging_modifier_noted(
+        &self,
+        s: &State,
+        spotter: UnitId,
+        mut note: impl FnMut(&'static str, i8, Text),
+    ) -> i8 {
+        let mut modifier = 0;
+        if s.hex_of(spotter).is_some_and(|h| self.map.info(h).point) {
+            modifier += 1;
+            note("CCT 7.4", 1, Text::fixed("spotter on a point hex", "наводящий юнит на ключевой точке"));
+        }
+        if s.unit(spotter).moved_turn {
+            modifier -= 1;
+            note("CCT 7.4", -1, Text::fixed("spotter moved this turn", "наводящий юнит двигался в этот ход"));
+        }
+        modifier
+    }
+
     /// Bombards: the check roll (4–6; −1 if the spotter moved this turn, +1
     /// if it is on a point hex), then the attack at −1 (−2 against armour).
     pub(crate) fn do_bombard(&self, s: &mut State, art: UnitId, target: UnitId, spotter: UnitId, ev: &mut Events) {
@@ -297,8 +351,7 @@ impl Totensonntag {
         s.unit_mut(art).act = Act::Done;
         s.active = None;
         let roll = s.dice.d6();
-        let sh = s.hex_of(spotter).expect("checked: spotter on map");
-        let modifier = i8::from(self.map.info(sh).point) - i8::from(s.unit(spotter).moved_turn);
+        let modifier = self.ranging_modifier_noted(s, spotter, |_, _, _| {});
         let net = roll as i8 + modifier;
         let ok = net >= 4;
         ev.roll("CCT 7.4", &[roll], || {

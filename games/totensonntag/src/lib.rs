@@ -17,6 +17,7 @@ mod activation;
 mod combat;
 pub mod data;
 mod drawing;
+mod forecast;
 mod heuristics;
 mod initiative;
 mod listing;
@@ -530,6 +531,10 @@ impl Ruleset for Totensonntag {
 
     fn render(&self, s: &State, viewer: Viewer, lang: &str) -> String {
         self.render_text(s, viewer, lang)
+    }
+
+    fn forecast(&self, s: &State, seat: Seat, a: Action) -> Option<sandtable_core::Forecast> {
+        self.odds(s, seat, a)
     }
 
     fn hint(&self, s: &State, a: Action) -> Hint {

@@ -11,6 +11,7 @@ fn conformance_battery_five_and_four_pairs() {
     let report = check(&rules, &Battery::quick(setups));
     assert_eq!(report.games, 6);
     assert!(report.steps > 100, "games this short cannot have been played: {report:?}");
+    assert!(report.forecasts > 0, "the odds of attacks were checked: {report:?}");
 }
 
 /// The 10,000-game soak the issue asks for: every game must end (Night of
