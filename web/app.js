@@ -36,7 +36,12 @@
 //   #board svg                 the board; [data-piece=<id>] pieces, [data-place=<id>] places
 //   #legal button[data-action] actions that are not on the board (end, pick 3…) and the selected piece's
 //   #choices button[data-action]  when a click on a place matches several actions
-//   #all-legal button[data-action] every legal action
+//   #all-legal button[data-action] every legal action; [data-rolls] on those that roll dice (they carry odds)
+//   #odds                      the odds of the chosen action that rolls, before anything is sent: .outcomes li
+//                              (percentage, bar, result; the most likely first), .basis li (each figure with
+//                              its .rule); #roll sends it, as does choosing it again; #odds-cancel drops it
+//   #confirm-rolls             checkbox: show the odds first and roll on a second click (default on;
+//                              localStorage "sandtable.confirmRolls")
 //   #undo                      take back my last move
 //   #error                     the last refusal, "[rule] text"; in the lobby, a refused scenario file's
 //                              problems as #error li (one per problem, "file:line: key: message")
@@ -324,9 +329,10 @@
       '<div class="card" id="invite-card" hidden></div>' +
       '<div class="card"><div id="status"></div><ul id="bots" hidden></ul><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
       ' <span id="version"></span></div><div id="error" class="error"></div></div>' +
-      '<div class="card"><h2>' + esc(t("actions")) + '</h2><div id="choices"></div><div id="legal"></div>' +
+      '<div class="card"><h2>' + esc(t("actions")) + '</h2><div id="odds" hidden></div><div id="choices"></div><div id="legal"></div>' +
       '<p><button id="undo" type="button" hidden>' + esc(t("undo")) + "</button></p>" +
-      '<details><summary>' + esc(t("allActions")) + '</summary><div id="all-legal"></div></details></div>' +
+      '<details><summary>' + esc(t("allActions")) + '</summary><div id="all-legal"></div></details>' +
+      '<label class="muted"><input type="checkbox" id="confirm-rolls"> ' + esc(t("confirmRolls")) + '</label></div>' +
       '<div class="card" id="panel"></div>' +
       '<div class="card" id="hotseat" hidden></div>' +
       '<div class="card" id="seats-card" hidden><h2>' + esc(t("seatTitle")) + '</h2><ul id="seats"></ul></div>' +
@@ -334,6 +340,13 @@
       '<button id="live" type="button">' + esc(t("live")) + '</button></div><div id="replay-at" class="muted"></div></div>' +
       '<div class="card"><h2>' + esc(t("log")) + '</h2><ol id="log"></ol></div></div></div>';
     $("#undo").onclick = undo;
+    var confirm = $("#confirm-rolls");
+    confirm.checked = confirmRolls();
+    confirm.onchange = function () {
+      localStorage.setItem("sandtable.confirmRolls", confirm.checked ? "on" : "off");
+      if (!confirm.checked) armed = null;
+      render();
+    };
     // A dragged slider asks for one view when it rests, not one per pixel
     // (each request counts against the link's rate, shared with its moves).
     var pending = null;
@@ -485,6 +498,7 @@
     }
     composeForms();
     actions();
+    oddsCard();
     botsLine();
     inviteCard();
     seatsCard();
@@ -496,7 +510,8 @@
   }
 
   function actionButton(a) {
-    return '<button type="button" data-action="' + esc(a.action) + '">' + esc(a.action) + "</button>";
+    return '<button type="button" data-action="' + esc(a.action) + '"' + (a.forecast ? " data-rolls" : "") +
+      (a.action === armed ? ' class="armed"' : "") + ">" + esc(a.action) + "</button>";
   }
   function wire(container) {
     Array.prototype.forEach.call(container.querySelectorAll("button[data-action]"), function (b) {
@@ -551,7 +566,40 @@
     if (acts.length > 1) { choices = acts; render(); }
   }
 
+  // Odds before the dice (issue 14): an action that rolls carries its
+  // forecast, computed by the engine; choosing it shows the odds, and only a
+  // second, deliberate click (the same target again, or #roll) sends it.
+  // #confirm-rolls (kept in localStorage) turns the second click off.
+  var armed = null;
+  function confirmRolls() { return localStorage.getItem("sandtable.confirmRolls") !== "off"; }
+  function forecastOf(action) {
+    var a = ((table && table.legal) || []).filter(function (x) { return x.action === action; })[0];
+    return a && a.forecast;
+  }
+  function percent(p) {
+    var s = (p * 100).toFixed(1);
+    return (lang === "ru" ? s.replace(".", ",") : s) + "%";
+  }
+  function oddsCard() {
+    var box = $("#odds");
+    var f = armed && !replayView && forecastOf(armed);
+    if (!f) { armed = null; box.innerHTML = ""; box.hidden = true; return; }
+    var rows = f.outcomes.slice().sort(function (a, b) { return b.p - a.p; });
+    box.hidden = false;
+    box.innerHTML = "<p><b>" + esc(t("odds")) + ":</b> " + esc(armed) + '</p><ul class="outcomes">' + rows.map(function (c) {
+      return '<li><span class="p">' + esc(percent(c.p)) + '</span><span class="bar"><span style="width:' +
+        Math.max(1, Math.round(c.p * 100)) + '%"></span></span>' + esc(named(c.text)) + "</li>";
+    }).join("") + "</ul>" + ((f.basis || []).length ? '<ul class="basis">' + f.basis.map(function (b) {
+      return '<li><span class="rule">' + esc(b.rule) + "</span> " + esc(named(b.text)) + "</li>";
+    }).join("") + "</ul>" : "") + '<p class="muted">' + esc(t("rollAgain")) + '</p><button type="button" class="primary" id="roll">' +
+      esc(t("roll")) + '</button> <button type="button" id="odds-cancel">' + esc(t("cancel")) + "</button>";
+    $("#roll").onclick = function () { submit(armed); };
+    $("#odds-cancel").onclick = function () { armed = null; render(); };
+  }
+
   function submit(action) {
+    if (forecastOf(action) && confirmRolls() && armed !== action) { armed = action; render(); return; }
+    armed = null;
     $("#error").textContent = "";
     api("POST", "/api/t/" + token + "/act", { version: table.version, action: action })
       .then(function () { choices = null; return refresh(); })

@@ -9,7 +9,8 @@
 
 use sandtable_ai::{BotSpec, Level};
 use sandtable_core::{
-    events_seen_by, DataError, DataErrors, Refusal, ScenarioFile, Seat, Session, Setup, Text, ToAct, Viewer,
+    events_seen_by, Chance, DataError, DataErrors, Forecast, Refusal, ScenarioFile, Seat, Session, Setup, Text, ToAct,
+    Viewer,
 };
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -141,6 +142,11 @@ impl Engine {
                 Ok(body([("actions", json!(s.legal(seat)))]))
             }
             "apply" => self.apply(req),
+            "forecast" => {
+                let s = self.session(req)?;
+                let seat = seat(s, req)?;
+                forecast(s.forecast(seat, string(req, "action")?).map_err(refused)?)
+            }
             "bots" => Ok(body([(
                 "bots",
                 Value::Array(
@@ -318,10 +324,7 @@ impl Engine {
                 out.extend(status(s.as_ref()));
                 Ok(out)
             }
-            Err(Refusal::Illegal(i)) => {
-                Err(Fail { kind: "illegal", rule: Some(i.rule.into_owned()), text: i.text, problems: Vec::new() })
-            }
-            Err(Refusal::Parse(p)) => Err(Fail::new("parse", p.text)),
+            Err(refusal) => Err(refused(refusal)),
         }
     }
 
@@ -337,7 +340,7 @@ impl Engine {
 }
 
 const COMMANDS: &str =
-    "games, bots, new, validate, load, to_act, legal, apply, bot, undo, view, render, log, record, position, close, quit";
+    "games, bots, new, validate, load, to_act, legal, forecast, apply, bot, undo, view, render, log, record, position, close, quit";
 
 /// Reads request lines from `input` and writes one reply line each to
 /// `output` until end of input or `quit`. Blank lines are skipped; lines over
@@ -443,6 +446,34 @@ fn status(s: &dyn Session) -> Map<String, Value> {
             }),
         )]),
     }
+}
+
+/// Why the rules refuse an action, or why it is no action: kinds `illegal`
+/// (with its rule) and `parse`.
+fn refused(refusal: Refusal) -> Fail {
+    match refusal {
+        Refusal::Illegal(i) => {
+            Fail { kind: "illegal", rule: Some(i.rule.into_owned()), text: i.text, problems: Vec::new() }
+        }
+        Refusal::Parse(p) => Fail::new("parse", p.text),
+    }
+}
+
+/// The `forecast` answer: `rolls`, `outcomes` (probabilities summing to 1)
+/// and `basis`. An action that rolls no die has one certain outcome.
+fn forecast(f: Option<Forecast>) -> Answer {
+    let rolls = f.is_some();
+    let f = f.unwrap_or_else(|| Forecast {
+        basis: Vec::new(),
+        outcomes: vec![Chance {
+            p: 1.0,
+            text: Text::fixed(
+                "no die is rolled: the action does what it says",
+                "кубики не бросаются: действие выполняется как есть",
+            ),
+        }],
+    });
+    Ok(body([("rolls", Value::Bool(rolls)), ("outcomes", to_value(&f.outcomes)), ("basis", to_value(&f.basis))]))
 }
 
 fn missing(field: &str) -> Fail {

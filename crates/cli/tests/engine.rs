@@ -187,3 +187,37 @@ fn engine_process_plays_a_scripted_session() {
     assert_eq!(error_kind(&replies[6]), "unknown_cmd");
     assert_eq!(replies[7]["bye"], json!(true));
 }
+
+/// Issue 14: `forecast` answers the exact odds of an action before it is
+/// taken, changes nothing, and refuses what `apply` would refuse.
+#[test]
+fn forecast_gives_the_odds_of_an_attack_and_changes_nothing() {
+    let (mut e, seat, attack) = common::totensonntag_until_an_attack();
+    let legal = ask(&mut e, json!({"cmd": "legal", "id": "g1", "seat": seat}));
+    let other = legal["actions"][0].as_str().expect("a legal action").to_owned();
+    let before = ask(&mut e, json!({"cmd": "record", "id": "g1"}));
+    let f = ask(&mut e, json!({"cmd": "forecast", "id": "g1", "seat": seat, "action": attack}));
+    assert_eq!(f["ok"], json!(true), "{f}");
+    assert_eq!(f["rolls"], json!(true));
+    let outcomes = f["outcomes"].as_array().expect("outcomes");
+    let total: f64 = outcomes.iter().map(|o| o["p"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{f}");
+    assert!(outcomes.iter().all(|o| o["text"]["en"].is_string() && o["text"]["ru"].is_string()), "{f}");
+    assert!(f["basis"].as_array().unwrap().iter().any(|b| b["rule"] == json!("CCT 7.2")), "{f}");
+    assert_eq!(ask(&mut e, json!({"cmd": "record", "id": "g1"})), before, "asking changes nothing");
+    // A listed action that rolls nothing: one certain outcome.
+    if !other.starts_with("attack ") && !other.starts_with("bombard ") {
+        let f = ask(&mut e, json!({"cmd": "forecast", "id": "g1", "seat": seat, "action": other}));
+        assert_eq!(f["rolls"], json!(false), "{f}");
+        assert_eq!(f["outcomes"][0]["p"], json!(1.0));
+    }
+    // Refused as apply refuses: the other seat, and no action at all.
+    let them = if seat == "axis" { "allies" } else { "axis" };
+    let f = ask(&mut e, json!({"cmd": "forecast", "id": "g1", "seat": them, "action": attack}));
+    assert_eq!(error_kind(&f), "illegal");
+    assert!(f["error"]["rule"].as_str().is_some_and(|r| r.starts_with("CCT")), "{f}");
+    let f = ask(&mut e, json!({"cmd": "forecast", "id": "g1", "seat": seat, "action": "fly away"}));
+    assert_eq!(error_kind(&f), "parse");
+    let f = ask(&mut e, json!({"cmd": "forecast", "id": "g1", "seat": seat}));
+    assert_eq!(error_kind(&f), "missing_field");
+}

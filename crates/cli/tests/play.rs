@@ -88,3 +88,37 @@ fn bots_are_listed_and_an_unknown_bot_is_refused() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("no bot \"grandmaster\"") && stderr(&o).contains("random"), "{}", stderr(&o));
 }
+
+/// Issue 14: `odds <action>` prints the exact odds before the dice, the most
+/// likely result first, with the figures they rest on; it changes nothing.
+#[test]
+fn odds_show_each_result_and_what_it_rests_on_before_the_dice() {
+    let dir = TempDir::new("odds");
+    let (mut e, seat, attack) = common::totensonntag_until_an_attack();
+    let position: serde_json::Value =
+        serde_json::from_str(&e.handle_line(r#"{"cmd":"position","id":"g1"}"#)).expect("JSON");
+    std::fs::write(dir.path("pos.json"), position["position"].to_string()).expect("write the position");
+    let script = format!("odds {attack}\nodds end\nodds\nodds fly away\nodds 999\nlegal\nquit\n");
+    let out = ok(&run_in(&dir.0, &["play", "totensonntag", "--position", "pos.json"], &script));
+    assert!(out.contains(&format!("to act: {seat}")), "{out}");
+    let odds = out.split(&format!("{attack}:\n")).nth(1).unwrap_or_else(|| panic!("no odds of {attack}: {out}"));
+    let lines: Vec<&str> = odds.lines().take_while(|l| l.starts_with("  ")).collect();
+    let percents: Vec<f64> = lines.iter().filter_map(|l| l.split('%').next()?.trim().parse().ok()).collect();
+    assert!(percents.len() >= 2, "{lines:?}");
+    assert!(percents.windows(2).all(|w| w[0] >= w[1]), "most likely first: {lines:?}");
+    assert!((percents.iter().sum::<f64>() - 100.0).abs() < 0.3, "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("[CCT 7.2] AR ")), "{lines:?}");
+    assert!(out.contains("end: no die is rolled"), "{out}");
+    assert!(out.contains("usage: odds ACTION"), "{out}");
+    assert!(out.contains("refused: cannot read"), "{out}");
+    assert!(out.contains("no action number 999"), "{out}");
+    assert!(!out.contains(&format!("{seat}: {attack}")), "asking does not play it: {out}");
+    // In Russian, with a decimal comma.
+    let ru = ok(&run_in(
+        &dir.0,
+        &["--lang", "ru", "play", "totensonntag", "--position", "pos.json"],
+        &format!("odds {attack}\nquit\n"),
+    ));
+    assert!(ru.contains("[CCT 7.2] РА "), "{ru}");
+    assert!(ru.contains(",") && ru.contains("%  "), "{ru}");
+}

@@ -523,3 +523,114 @@ async fn scs_opening_through_the_page() {
     b.close().await;
     s.stop();
 }
+
+/// A hot-seat Totensonntag (seed 5) played through the API, each decision a
+/// seeded pick among the seat's legal actions, until the seat to act may
+/// attack or bombard a hex on the board: that seat's link token and the
+/// action's legal entry (with its forecast). Deterministic: two games made
+/// this way reach the same position.
+async fn until_an_attack(s: &common::Server) -> (String, Value) {
+    let g = s.create(serde_json::json!({"game": "totensonntag", "seed": 5})).await;
+    let tokens = |seat: &str| g["seats"][seat].as_str().expect("seat token").to_owned();
+    let mut pick: u64 = 0x5eed;
+    for _ in 0..3000 {
+        let t = s.table(&tokens("allies")).await;
+        let seat = t["to_act"][0].as_str().expect("the game goes on").to_owned();
+        let token = tokens(&seat);
+        let t = s.table(&token).await;
+        let legal = t["legal"].as_array().expect("legal");
+        let attack = legal.iter().find(|a| {
+            let text = a["action"].as_str().unwrap_or_default();
+            (text.starts_with("attack ") || text.starts_with("bombard ")) && a["place"].is_string()
+        });
+        if let Some(a) = attack {
+            return (token, a.clone());
+        }
+        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let action = legal[(pick >> 33) as usize % legal.len()]["action"].as_str().expect("notation").to_owned();
+        let (status, v) = s.act(&token, t["version"].as_u64().expect("version"), &action).await;
+        assert!(status.is_success(), "{action}: {v}");
+    }
+    panic!("no attack within 3,000 decisions");
+}
+
+/// Issue 14: choosing an attack shows its exact odds (from the engine) and
+/// rolls nothing; a second, deliberate click rolls; the setting turns the
+/// second click off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    let (token, attack) = until_an_attack(&s).await;
+    let action = attack["action"].as_str().expect("notation").to_owned();
+    let (piece, place) = (attack["piece"].as_str().expect("piece"), attack["place"].as_str().expect("place"));
+    let forecast = &attack["forecast"];
+    let outcomes = forecast["outcomes"].as_array().expect("an attack carries its odds");
+    b.goto(&format!("{}/t/{token}", s.base)).await;
+    b.wait(&format!("#all-legal button[data-action=\"{action}\"][data-rolls]")).await;
+    let before = version(&b).await;
+    // Choose the attacker, then the target: the odds show, nothing is sent.
+    b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;
+    b.until(
+        "the piece selected",
+        &format!("return (document.querySelector('#legal b') || {{}}).textContent === {piece:?};"),
+    )
+    .await;
+    b.js_click(&format!("#board [data-place=\"{place}\"]")).await;
+    if b.client.execute("return document.querySelectorAll('#choices button').length;", vec![]).await.expect("js")
+        != Value::from(0)
+    {
+        b.click(&format!("#choices button[data-action=\"{action}\"]")).await;
+    }
+    b.wait("#odds:not([hidden]) .outcomes li").await;
+    let shown = b.text("#odds").await;
+    assert!(shown.contains(&action), "{shown}");
+    let lines = b
+        .client
+        .execute("return Array.from(document.querySelectorAll('#odds .outcomes li')).map(e => e.textContent);", vec![])
+        .await
+        .expect("js");
+    assert_eq!(lines.as_array().expect("list").len(), outcomes.len(), "one line per result: {lines}");
+    let lines: Vec<&str> = lines.as_array().expect("list").iter().filter_map(Value::as_str).collect();
+    for c in outcomes {
+        let percent = format!("{:.1}%", c["p"].as_f64().expect("p") * 100.0);
+        let text = c["text"]["en"].as_str().expect("text");
+        assert!(lines.contains(&format!("{percent}{text}").as_str()), "{percent} {text} in {lines:?}");
+    }
+    assert!(shown.contains("CCT 7.2"), "the figures cite their rules: {shown}");
+    assert_eq!(version(&b).await, before, "choosing the target rolls nothing");
+    b.screenshot("/tmp/sandtable-odds-totensonntag.png").await;
+    // Cancel drops it; choosing the target again shows the odds again, and
+    // the second click on it rolls.
+    b.click("#odds-cancel").await;
+    b.until("the odds gone", "return document.querySelector('#odds').hidden;").await;
+    b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
+    b.wait("#odds:not([hidden])").await;
+    assert_eq!(version(&b).await, before);
+    b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
+    wait_version_above(&b, before).await;
+    assert!(b.text("#log").await.contains(&action), "the attack was played");
+    // In Russian the odds read with a decimal comma; with the setting off an
+    // attack is sent on the first click. The same seed and picks reach the
+    // same attack in a second game.
+    let (token, attack) = until_an_attack(&s).await;
+    assert_eq!(attack["action"].as_str(), Some(action.as_str()));
+    b.goto(&format!("{}/t/{token}", s.base)).await;
+    b.wait(&format!("#all-legal button[data-action=\"{action}\"]")).await;
+    b.click("#lang").await;
+    b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
+    b.wait("#odds:not([hidden]) .outcomes li").await;
+    let ru = b.text("#odds").await;
+    assert!(ru.contains("Шансы") && ru.contains(",") && ru.contains("РА "), "{ru}");
+    b.screenshot("/tmp/sandtable-odds-totensonntag-ru.png").await;
+    b.click("#odds-cancel").await;
+    b.click("#lang").await;
+    let before = version(&b).await;
+    b.click("#confirm-rolls").await;
+    b.until("the setting off", "return localStorage.getItem('sandtable.confirmRolls') === 'off';").await;
+    b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
+    wait_version_above(&b, before).await;
+    b.client.execute("localStorage.removeItem('sandtable.confirmRolls'); return true;", vec![]).await.expect("js");
+    b.close().await;
+    s.stop();
+}

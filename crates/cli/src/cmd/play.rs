@@ -4,7 +4,7 @@
 use super::{seat, Fail, Result};
 use crate::Lang;
 use sandtable::gamefile::write_record;
-use sandtable::say::{event_lines, refusal_line, seat_ids};
+use sandtable::say::{event_lines, odds_lines, refusal_line, seat_ids};
 use sandtable::setup::{clock_seed, SetupArgs};
 use sandtable_ai::BotSpec;
 use sandtable_catalog::Driver;
@@ -205,6 +205,10 @@ impl<W: Write> Play<W> {
                 self.list(legal)?;
             }
             "board" => self.shown = false,
+            "odds" => {
+                let rest = words.collect::<Vec<_>>().join(" ");
+                self.odds(seat, &rest)?;
+            }
             "log" => self.log(seat)?,
             "undo" => self.undo()?,
             "save" => {
@@ -267,6 +271,52 @@ impl<W: Write> Play<W> {
             }
         }
         Ok(true)
+    }
+
+    /// `odds <action | number>`: the exact odds of an action before it is
+    /// taken, computed by the rules ([`Session::forecast`]); changes nothing.
+    fn odds(&mut self, seat: Seat, what: &str) -> Result {
+        if what.is_empty() {
+            writeln!(
+                self.out,
+                "{}",
+                Text::fixed(
+                    "usage: odds ACTION (or its number in the list)",
+                    "использование: odds ДЕЙСТВИЕ (или его номер в списке)"
+                )
+            )?;
+            return Ok(());
+        }
+        let action = match what.parse::<usize>() {
+            Ok(n) => {
+                let list = if self.listed.is_empty() { self.session.legal(seat) } else { self.listed.clone() };
+                match n.checked_sub(1).and_then(|i| list.get(i)) {
+                    Some(a) => a.clone(),
+                    None => {
+                        writeln!(
+                            self.out,
+                            "{}",
+                            Text::new(
+                                format!("no action number {n}; type legal"),
+                                format!("нет действия с номером {n}; наберите legal")
+                            )
+                        )?;
+                        return Ok(());
+                    }
+                }
+            }
+            Err(_) => what.to_owned(),
+        };
+        match self.session.forecast(seat, &action) {
+            Err(r) => writeln!(self.out, "{}", refusal_line(&r))?,
+            Ok(None) => writeln!(
+                self.out,
+                "{action}: {}",
+                self.t("no die is rolled; it does what it says", "кубики не бросаются; действие выполняется как есть")
+            )?,
+            Ok(Some(f)) => write!(self.out, "{}", odds_lines(&action, &f, self.lang))?,
+        }
+        Ok(())
     }
 
     /// Prints a numbered list and remembers it for number input.
@@ -397,9 +447,9 @@ impl<W: Write> Play<W> {
             .unwrap_or_else(|| "end".to_owned());
         let word = example.split_whitespace().nth(1).unwrap_or(&example).to_owned();
         let text = if self.lang == "ru" {
-            format!("Команды:\n  <действие>   сделать ход в нотации игры (например: {example})\n  ? | legal    список допустимых действий с номерами; номер делает ход\n  <слово>      допустимые действия, где оно есть: фишка, область, карточка (например: {word})\n  undo         отменить свой последний ход (если не было бросков и раскрытий)\n  log          последние 20 ходов с событиями\n  board        показать карту снова\n  save ФАЙЛ    сохранить файл партии\n  help         эта справка\n  quit         выйти\n")
+            format!("Команды:\n  <действие>   сделать ход в нотации игры (например: {example})\n  ? | legal    список допустимых действий с номерами; номер делает ход\n  <слово>      допустимые действия, где оно есть: фишка, область, карточка (например: {word})\n  undo         отменить свой последний ход (если не было бросков и раскрытий)\n  odds <ход>   шансы хода до броска: каждый исход с вероятностью и из чего она складывается (например: odds 3)\n  log          последние 20 ходов с событиями\n  board        показать карту снова\n  save ФАЙЛ    сохранить файл партии\n  help         эта справка\n  quit         выйти\n")
         } else {
-            format!("Commands:\n  <action>     play an action in the game's notation (e.g. {example})\n  ? | legal    numbered list of legal actions; typing a number plays it\n  <word>       the legal actions that name it: a piece, a place, a card (e.g. {word})\n  undo         take back your last action (if it rolled or revealed nothing)\n  log          the last 20 decisions with their events\n  board        show the board again\n  save FILE    write the game file\n  help         this help\n  quit         leave\n")
+            format!("Commands:\n  <action>     play an action in the game's notation (e.g. {example})\n  ? | legal    numbered list of legal actions; typing a number plays it\n  <word>       the legal actions that name it: a piece, a place, a card (e.g. {word})\n  undo         take back your last action (if it rolled or revealed nothing)\n  odds <act>   the odds of an action before the dice: each result with its chance, and what it rests on (e.g. odds 3)\n  log          the last 20 decisions with their events\n  board        show the board again\n  save FILE    write the game file\n  help         this help\n  quit         leave\n")
         };
         write!(self.out, "{text}")?;
         Ok(())

@@ -85,3 +85,36 @@ impl Drop for Reaped {
         let _ = self.0.wait();
     }
 }
+
+/// Totensonntag played by the random bot through the engine protocol until
+/// the seat to act may attack or bombard: `(engine, seat, that action)`,
+/// the game open as `g1`. Deterministic (seed 3, bot seeds by step).
+pub fn totensonntag_until_an_attack() -> (sandtable::engine::Engine, String, String) {
+    let mut e = sandtable::engine::Engine::new();
+    let ask = |e: &mut sandtable::engine::Engine, v: serde_json::Value| -> serde_json::Value {
+        serde_json::from_str(&e.handle_line(&v.to_string())).expect("replies are JSON")
+    };
+    let new = ask(&mut e, serde_json::json!({"cmd": "new", "game": "totensonntag", "seed": 3}));
+    assert_eq!(new["ok"], serde_json::json!(true), "{new}");
+    for step in 0..3000 {
+        let to_act = ask(&mut e, serde_json::json!({"cmd": "to_act", "id": "g1"}));
+        let seat = to_act["to_act"][0].as_str().expect("the game goes on").to_owned();
+        let legal = ask(&mut e, serde_json::json!({"cmd": "legal", "id": "g1", "seat": seat}));
+        let attack = legal["actions"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(serde_json::Value::as_str)
+            .find(|a| a.starts_with("attack ") || a.starts_with("bombard "))
+            .map(str::to_owned);
+        if let Some(attack) = attack {
+            return (e, seat, attack);
+        }
+        let played = ask(
+            &mut e,
+            serde_json::json!({"cmd": "bot", "id": "g1", "seat": seat, "bot": "random", "seed": step, "apply": true}),
+        );
+        assert_eq!(played["ok"], serde_json::json!(true), "{played}");
+    }
+    panic!("no attack within 3,000 random decisions");
+}
