@@ -12,7 +12,8 @@
 //           selected (piece id or null), pieces (Set of piece ids that have legal actions),
 //           places (Set of place ids the selected piece may reach; when nothing is selected,
 //                   the places of place-only actions),
-//           onPiece(id), onPlace(id) }
+//           onPiece(id) (true when the shell took the click: a piece with actions, or one of mine that
+//                        is idle, whose rule it shows), onPlace(id) }
 //   draw fills the given <svg> (the shell empties it first); panel returns an HTML string for
 //   the side panel (turn track, VP or escapes, cards in hand…). A panel may compose one action from
 //   several choices: form[data-compose=VERB] with input[type=checkbox][value=WORD] sends
@@ -42,6 +43,9 @@
 //                              its .rule); #roll sends it, as does choosing it again; #odds-cancel drops it
 //   #confirm-rolls             checkbox: show the odds first and roll on a second click (default on;
 //                              localStorage "sandtable.confirmRolls")
+//   #board [data-piece]        a piece glows (ctx.pieces) only for actions that are not minor (a stack
+//                              order alone is not something to do); clicking one of mine with nothing to
+//                              do shows in #error the rule that holds it ("[CCT 3.1] inf: …", table.idle)
 //   #undo                      take back my last move
 //   #error                     the last refusal, "[rule] text"; in the lobby, a refused scenario file's
 //                              problems as #error li (one per problem, "file:line: key: message")
@@ -481,7 +485,7 @@
     var pieces = new Set(), places = new Set();
     if (!replayView) {
       table.legal.forEach(function (a) {
-        if (a.piece) pieces.add(a.piece);
+        if (a.piece && !a.minor) pieces.add(a.piece);
         if (a.place && (selected ? a.piece === selected : !a.piece)) places.add(a.place);
       });
     }
@@ -554,10 +558,16 @@
     $("#undo").hidden = !table.can_undo;
   }
 
+  // A click on a piece: selects it (or drops the selection) when it has
+  // actions, says which rule holds it when it is one of mine with nothing to
+  // do; true when it was either, so a renderer may treat the click otherwise.
   function onPiece(id) {
-    if (replayView) return;
-    if (selected === id) { selected = null; choices = null; render(); return; }
-    if (legalFor(id).length) { selected = id; choices = null; render(); return; }
+    if (replayView) return false;
+    if (selected === id) { selected = null; choices = null; render(); return true; }
+    if (legalFor(id).length) { selected = id; choices = null; $("#error").textContent = ""; render(); return true; }
+    var why = (table.idle || []).filter(function (x) { return x.piece === id; })[0];
+    if (why) $("#error").textContent = "[" + why.rule + "] " + id + ": " + named(why.text);
+    return !!why;
   }
   function onPlace(id) {
     if (replayView) return;

@@ -38,6 +38,8 @@
 //! - each listed action's forecast is a distribution (results named, odds
 //!   in (0, 1] summing to 1, figures citing rules), and a seat's odds are the
 //!   same in any world it cannot tell from the real one;
+//! - pieces a seat is told are idle are in its view, with a rule, and no
+//!   listed action of the seat moves them;
 //! - each listed action's board hint names a piece the acting seat's view
 //!   shows and a place the game's drawing has;
 //! - replaying the seed and the log gives the same state and hash;
@@ -203,6 +205,25 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                             here()
                         );
                     }
+                }
+                // Pieces said to be idle are the seat's to see, and nothing listed moves them.
+                for (piece, why) in rules.idle(&state, seat) {
+                    assert!(!why.rule.is_empty(), "{}: idle piece {piece:?} without a rule", here());
+                    assert!(
+                        view.contains(&format!("\"{piece}\"")),
+                        "{}: idle piece {piece:?} is not in the seat's view",
+                        here()
+                    );
+                    let busy = by_seat[i].iter().find(|&&a| {
+                        let h = rules.hint(&state, a);
+                        !h.minor && h.piece.as_deref() == Some(piece.as_str())
+                    });
+                    assert!(
+                        busy.is_none(),
+                        "{}: piece {piece:?} is called idle ({why}) but {:?} is listed for it",
+                        here(),
+                        busy.map(|&a| rules.notation(a))
+                    );
                 }
                 // Unlisted actions are refused, name a rule, and change nothing.
                 for _ in 0..24 {

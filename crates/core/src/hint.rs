@@ -16,23 +16,32 @@ pub struct Hint {
     /// The place it goes to or targets (clicked second).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
+    /// A bookkeeping action that alone does not make its piece something to
+    /// do (a Totensonntag stack order): the piece does not glow for it, but
+    /// lists it when selected.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub minor: bool,
 }
 
 impl Hint {
     /// No board location: a button.
-    pub const NONE: Hint = Hint { piece: None, place: None };
+    pub const NONE: Hint = Hint { piece: None, place: None, minor: false };
 
     /// An action of `piece` towards `place`.
     pub fn to(piece: impl Into<String>, place: impl Into<String>) -> Hint {
-        Hint { piece: Some(piece.into()), place: Some(place.into()) }
+        Hint { piece: Some(piece.into()), place: Some(place.into()), minor: false }
     }
     /// An action of `piece` that goes nowhere on the board (exit, top of stack).
     pub fn piece(piece: impl Into<String>) -> Hint {
-        Hint { piece: Some(piece.into()), place: None }
+        Hint { piece: Some(piece.into()), place: None, minor: false }
+    }
+    /// A bookkeeping action of `piece` (see [`Hint::minor`]).
+    pub fn minor(piece: impl Into<String>) -> Hint {
+        Hint { piece: Some(piece.into()), place: None, minor: true }
     }
     /// An action on `place` alone (deploy a marker there).
     pub fn place(place: impl Into<String>) -> Hint {
-        Hint { piece: None, place: Some(place.into()) }
+        Hint { piece: None, place: Some(place.into()), minor: false }
     }
 }
 

@@ -152,6 +152,16 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// The seat's own pieces on the board that have nothing to do now, each
+    /// with the rule that holds it back, so a front end can say why when one
+    /// is clicked, as a refusal would. Only pieces the seat's view shows and
+    /// no listed action of the seat points at (minor ones aside, see
+    /// [`Hint::minor`]). The conformance battery checks both. Default: none.
+    /// Cost: the game's; called once per table a seat is sent.
+    fn idle(&self, _state: &Self::State, _seat: Seat) -> Vec<(String, Illegal)> {
+        Vec::new()
+    }
+
     /// The static picture of the board a graphical front end draws once per
     /// game (hex centres and terrain, circles and links…), as JSON the
     /// game's browser renderer reads; ids match the view's and [`Hint`]'s.

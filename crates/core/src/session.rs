@@ -61,6 +61,9 @@ pub trait Session: Send + Sync {
     /// # Errors
     /// [`Refusal`] when the text is no action or the rules forbid it now.
     fn forecast(&self, seat: Seat, action: &str) -> Result<Option<Forecast>, Refusal>;
+    /// The seat's pieces with nothing to do now, each with the rule that
+    /// holds it back (see [`Ruleset::idle`]).
+    fn idle(&self, seat: Seat) -> Vec<(String, Illegal)>;
     /// The seats taking part in this match (see [`Ruleset::seats`]).
     fn seats(&self) -> SeatSet;
     /// Seats that may act now without owing a decision (see [`Ruleset::may_act`]).
@@ -415,6 +418,9 @@ impl<R: Ruleset> Session for Match<R> {
                 forecast: self.rules.forecast(&self.state, seat, a),
             })
             .collect()
+    }
+    fn idle(&self, seat: Seat) -> Vec<(String, Illegal)> {
+        self.rules.idle(&self.state, seat)
     }
     fn forecast(&self, seat: Seat, action: &str) -> Result<Option<Forecast>, Refusal> {
         let action = self.rules.parse(action).map_err(Refusal::Parse)?;

@@ -85,11 +85,16 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
     // A seat handed to the bot acts through the bot only (the hub refuses
     // its holder's actions), so its holder is offered none; nor an undo once
     // the game is over (the hub refuses it: the seed is public by then).
-    let (legal, can_undo) = match viewer {
+    let (legal, can_undo, idle) = match viewer {
         Viewer::Seat(seat) if !live.is_bot(seat) => {
-            (json!(s.legal_hinted(seat)), !live.is_over() && s.undo_refusal(seat).is_none())
+            let idle: Vec<Value> = s
+                .idle(seat)
+                .into_iter()
+                .map(|(piece, why)| json!({"piece": piece, "rule": why.rule, "text": why.text}))
+                .collect();
+            (json!(s.legal_hinted(seat)), !live.is_over() && s.undo_refusal(seat).is_none(), json!(idle))
         }
-        Viewer::Seat(_) | Viewer::Spectator => (json!([]), false),
+        Viewer::Seat(_) | Viewer::Spectator => (json!([]), false, json!([])),
     };
     let role_json = match role {
         Role::Admin => json!({"admin": true}),
@@ -107,6 +112,7 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
         "seats": seats,
         "view": s.view(viewer),
         "legal": legal,
+        "idle": idle,
         "can_undo": can_undo,
     });
     let (from, entries, len) = log(live, viewer, held);

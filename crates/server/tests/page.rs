@@ -51,6 +51,14 @@ async fn create_through_lobby(
     links
 }
 
+/// A chosen action that rolls shows its odds first and sends nothing (issue
+/// 14); the test then rolls deliberately, through #roll.
+async fn roll_after_the_odds(b: &Browser, before: u64) {
+    b.wait("#odds:not([hidden]) .outcomes li").await;
+    assert_eq!(version(b).await, before, "choosing a roll sends nothing");
+    b.click("#roll").await;
+}
+
 async fn version(b: &Browser) -> u64 {
     b.text("#version").await.trim().parse().expect("a version number")
 }
@@ -108,6 +116,7 @@ async fn colditz_opening_through_the_page() {
     assert!(b.text("#panel").await.contains("Your hand"), "the seat sees its hand");
     let before = version(&b).await;
     b.click("#legal button[data-action=\"roll\"]").await;
+    roll_after_the_odds(&b, before).await;
     wait_version_above(&b, before).await;
     // The roll shows in the log with its dice and rule.
     let log = b.text("#log").await;
@@ -458,6 +467,7 @@ async fn scs_opening_through_the_page() {
     // The roll: its dice and result in the panel and the log.
     let before = version(&b).await;
     b.click("#scs-fight-acts button[data-scs-act=\"roll\"]").await;
+    roll_after_the_odds(&b, before).await;
     wait_version_above(&b, before).await;
     let result = b.text("#scs-result").await;
     assert!(result.contains("Dr1") && result.contains("defender retreats"), "{result}");
@@ -568,6 +578,37 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
     let outcomes = forecast["outcomes"].as_array().expect("an attack carries its odds");
     b.goto(&format!("{}/t/{token}", s.base)).await;
     b.wait(&format!("#all-legal button[data-action=\"{action}\"][data-rolls]")).await;
+    // The pieces that glow are exactly those with something other than a
+    // stack order to do; an idle one, clicked, says which rule holds it.
+    let t = s.table(&token).await;
+    let mut busy: Vec<&str> = t["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter(|a| a["minor"] != Value::Bool(true))
+        .filter_map(|a| a["piece"].as_str())
+        .collect();
+    busy.sort_unstable();
+    busy.dedup();
+    let glowing = b
+        .client
+        .execute(
+            "return Array.from(document.querySelectorAll('#board .tt-can')).map(e => e.dataset.piece).sort();",
+            vec![],
+        )
+        .await
+        .expect("js");
+    assert_eq!(glowing, serde_json::json!(busy), "glowing pieces");
+    assert!(
+        t["legal"].as_array().expect("legal").iter().any(|a| a["minor"] == Value::Bool(true)),
+        "stack orders are minor"
+    );
+    if let Some(idle) = t["idle"].as_array().and_then(|i| i.first()) {
+        let piece = idle["piece"].as_str().expect("piece");
+        b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;
+        let error = b.text("#error").await;
+        assert!(error.starts_with(&format!("[{}] {piece}: ", idle["rule"].as_str().expect("rule"))), "{error}");
+    }
     let before = version(&b).await;
     // Choose the attacker, then the target: the odds show, nothing is sent.
     b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;

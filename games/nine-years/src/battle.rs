@@ -32,6 +32,43 @@ impl Roll {
     }
 }
 
+/// One side's battle modifiers, each apart (16.2 authored): what the roll
+/// adds to its die, and what the odds show (forecast.rs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BattleMods {
+    /// The best leader's tactics rating.
+    pub tactics: u8,
+    /// +1 with more corps, +2 with twice as many.
+    pub numbers: i8,
+    /// −1 when most of its corps are demoralised.
+    pub demoralised: i8,
+    /// The attacker's held card.
+    pub card: u8,
+    /// The defender's fortified line's level.
+    pub line: u8,
+    /// +1 for a defender in its own unbesieged fortress.
+    pub fortress: u8,
+}
+
+impl BattleMods {
+    /// Everything but the die and the tactics.
+    pub(crate) fn sum(&self) -> i8 {
+        self.numbers + self.demoralised + self.card as i8 + self.line as i8 + self.fortress as i8
+    }
+}
+
+/// The counters of one battle: the attacking army and the defenders.
+pub(crate) struct Armies {
+    /// The attacker's leaders.
+    pub att_leaders: LeaderList,
+    /// The attacker's corps.
+    pub att_corps: CorpsList,
+    /// The defender's leaders.
+    pub def_leaders: LeaderList,
+    /// The defender's corps.
+    pub def_corps: CorpsList,
+}
+
 impl NineYears {
     /// Leaders of `side` who may try to intercept an army that entered `y`
     /// (14.4 authored): in a space linked to `y` by a link their side may
@@ -108,6 +145,14 @@ impl NineYears {
             self.enter_empty(s, active, y, ev);
             return;
         }
+        self.intercept_march(s, side, z, y, l, command);
+        self.fight(s, y, ev);
+    }
+
+    /// 14.4 authored: the interceptor `l` marches from `z` into `y` with up
+    /// to his `command` in corps, fresh ones first. The odds (forecast.rs)
+    /// march him too, to show the battle he would give.
+    pub(crate) fn intercept_march(&self, s: &mut State, side: Side, z: SpaceId, y: SpaceId, l: LeaderId, command: u8) {
         s.leaders[l.index()].loc = LeaderLoc::Space(y);
         let mut corps: CorpsList = inline_list(
             self.side_corps(s, z, side).into_iter().filter(|&c| !s.corps(c).activated && !self.corps_besieged(s, c)),
@@ -119,7 +164,6 @@ impl NineYears {
             s.corps[c.index()].loc = Loc::Space(y);
             s.corps[c.index()].activated = true;
         }
-        self.fight(s, y, ev);
     }
 
     /// 16.1 authored: the defender chose to shut itself in its fortress: no
@@ -136,6 +180,9 @@ impl NineYears {
         self.finish_action(s, ev);
     }
 
+    /// One side's modified battle roll (16.2 authored): its die, then its
+    /// modifiers ([`NineYears::battle_mods`], which the odds read too).
+    #[allow(clippy::too_many_arguments)]
     fn battle_roll(
         &self,
         s: &mut State,
@@ -147,29 +194,68 @@ impl NineYears {
         attacker: bool,
     ) -> Roll {
         let die = s.dice.d6();
-        let tactics = leaders.iter().map(|&l| self.ratings(s, l).0).max().unwrap_or(0);
-        let mut mods: i8 = 0;
+        let m = self.battle_mods(s, x, side, leaders, corps, enemy, attacker);
+        Roll { die, tactics: m.tactics, mods: m.sum() }
+    }
+
+    /// One side's battle modifiers (16.2 authored), each kept apart: the
+    /// best leader's tactics; +1 with more corps, +2 with twice as many; −1
+    /// when most of its corps are demoralised; the attacker's held card; the
+    /// defender's fortified line and its own unbesieged fortress. The roll
+    /// and the odds (forecast.rs) both read them here.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn battle_mods(
+        &self,
+        s: &State,
+        x: SpaceId,
+        side: Side,
+        leaders: &[LeaderId],
+        corps: &[CorpsId],
+        enemy: usize,
+        attacker: bool,
+    ) -> BattleMods {
+        let mut m = BattleMods {
+            tactics: leaders.iter().map(|&l| self.ratings(s, l).0).max().unwrap_or(0),
+            ..BattleMods::default()
+        };
         let n = corps.len();
         if n >= 2 * enemy.max(1) {
-            mods += 2;
+            m.numbers = 2;
         } else if n > enemy {
-            mods += 1;
+            m.numbers = 1;
         }
         if 2 * corps.iter().filter(|&&c| s.corps(c).demoralised).count() > n {
-            mods -= 1;
+            m.demoralised = -1;
         }
         if attacker {
-            mods += s.bonus[0] as i8;
+            m.card = s.bonus[0];
         } else {
             let line = s.lines[x.index()];
             if line.side == Some(side) {
-                mods += line.level as i8;
+                m.line = line.level;
             }
             if s.control(x).is(side) && self.fortified(x) && s.strength[x.index()] > 0 {
-                mods += 1;
+                m.fortress = 1;
             }
         }
-        Roll { die, tactics, mods }
+        m
+    }
+
+    /// The counters of a battle in `x` (16 authored): the active side's
+    /// army there (or, with none under way, all its counters there) against
+    /// every enemy counter there.
+    pub(crate) fn armies(&self, s: &State, x: SpaceId) -> Armies {
+        let att = s.active;
+        let (att_leaders, att_corps) = match &s.force {
+            Some(f) if f.space == x => (f.leaders, f.corps),
+            _ => (self.side_leaders(s, x, att), self.side_corps(s, x, att)),
+        };
+        Armies {
+            att_leaders,
+            att_corps,
+            def_leaders: self.side_leaders(s, x, att.other()),
+            def_corps: self.side_corps(s, x, att.other()),
+        }
     }
 
     /// 16 authored: a battle in `x` between the active army and every enemy
@@ -177,12 +263,7 @@ impl NineYears {
     pub(crate) fn fight(&self, s: &mut State, x: SpaceId, ev: &mut Events) {
         let att = s.active;
         let def = att.other();
-        let (att_leaders, att_corps) = match &s.force {
-            Some(f) if f.space == x => (f.leaders.clone(), f.corps.clone()),
-            _ => (self.side_leaders(s, x, att), self.side_corps(s, x, att)),
-        };
-        let def_leaders = self.side_leaders(s, x, def);
-        let def_corps = self.side_corps(s, x, def);
+        let Armies { att_leaders, att_corps, def_leaders, def_corps } = self.armies(s, x);
         let a = self.battle_roll(s, x, att, &att_leaders, &att_corps, def_corps.len(), true);
         let d = self.battle_roll(s, x, def, &def_leaders, &def_corps, att_corps.len(), false);
         let (ta, td) = (a.total(), d.total());

@@ -1279,29 +1279,45 @@ impl NineYears {
         });
     }
 
+    /// The figures of a sea challenge by `side`'s prepared fleet `f`
+    /// (13.5.6); `None` unless it waits in its port. The challenge and the
+    /// odds (forecast.rs) both read them here.
+    pub(crate) fn naval_mods(&self, s: &State, side: Side, f: FleetId) -> Option<NavalMods> {
+        let sc = &self.scenario;
+        let spec = sc.fleet(f);
+        let FleetLoc::Port(strength) = s.fleet(f) else { return None };
+        let other = side.other();
+        let n = &sc.named;
+        Some(NavalMods {
+            strength,
+            sea: s.sea[spec.sea.index()].is(other),
+            london: spec.sea == crate::Sea::Atlantic && s.control(n.london).is(other),
+            gibraltar: spec.sea == crate::Sea::Mediterranean && s.control(n.gibraltar).is(other),
+        })
+    }
+
+    /// 14.5 authored: the Sea Move modifier for `side` sailing on `zone`:
+    /// −2 when the enemy controls it, −1 when nobody does.
+    pub(crate) fn sea_move_mod(&self, s: &State, side: Side, zone: crate::Sea) -> i8 {
+        match s.sea[zone.index()].side() {
+            Some(x) if x == side => 0,
+            Some(_) => -2,
+            None => -1,
+        }
+    }
+
     /// 13.5.6: a prepared fleet challenges for its sea zone. Each player
     /// rolls a die; ties are rolled again. The fleet leaves its port: to the
     /// zone's control box if it wins (10.1), else back to the pool.
     fn deploy_fleet(&self, s: &mut State, side: Side, f: FleetId, ev: &mut Events) {
         let sc = &self.scenario;
         let spec = sc.fleet(f);
-        let FleetLoc::Port(strength) = s.fleet(f) else { return };
-        let other = side.other();
-        let n = &sc.named;
-        let mut bonus = 0;
-        if s.sea[spec.sea.index()].is(other) {
-            bonus += 1;
-        }
-        if spec.sea == crate::Sea::Atlantic && s.control(n.london).is(other) {
-            bonus += 1;
-        }
-        if spec.sea == crate::Sea::Mediterranean && s.control(n.gibraltar).is(other) {
-            bonus += 1;
-        }
+        let Some(m) = self.naval_mods(s, side, f) else { return };
+        let (strength, bonus) = (m.strength, m.bonus());
         s.fleets[f.index()] = FleetLoc::Pool;
         loop {
             let (a, b) = (s.dice.d6(), s.dice.d6());
-            let (ta, tb) = (a + strength, b + bonus);
+            let (ta, tb) = m.totals(a, b);
             ev.roll("NY 13.5.6", &[a, b], || {
                 Text::new(
                     format!(
@@ -1316,10 +1332,8 @@ impl NineYears {
                     ),
                 )
             });
-            if ta == tb {
-                continue;
-            }
-            if ta > tb {
+            let Some(won) = NavalMods::won(ta, tb) else { continue };
+            if won {
                 self.set_sea(s, spec.sea, crate::Control::of(side));
                 self.move_vp(s, side.vp_sign());
                 ev.say("NY 13.5.6", || {
@@ -1347,11 +1361,7 @@ impl NineYears {
         let Some(f) = s.force.clone() else { return };
         let sc = &self.scenario;
         let Some(zone) = sc.space(f.space).port else { return };
-        let m: i8 = match s.sea[zone.index()].side() {
-            Some(x) if x == side => 0,
-            Some(_) => -2,
-            None => -1,
-        };
+        let m = self.sea_move_mod(s, side, zone);
         let d = s.dice.d6();
         let total = d as i8 + m;
         let losses = if total <= -1 {
@@ -1381,5 +1391,37 @@ impl NineYears {
             self.displace_leaders(s, y, side.other(), ev);
             self.change_control(s, y, side, ev);
         }
+    }
+}
+
+/// A sea challenge's figures (13.5.6): the fleet's strength against the
+/// other side's bonuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NavalMods {
+    /// The deployed fleet's strength, added to its owner's die.
+    pub strength: u8,
+    /// The other side controls the sea zone: +1 to its die.
+    pub sea: bool,
+    /// The other side holds London and the zone is the Atlantic: +1.
+    pub london: bool,
+    /// The other side holds Gibraltar and the zone is the Mediterranean: +1.
+    pub gibraltar: bool,
+}
+
+impl NavalMods {
+    /// What the other side adds to its die.
+    pub(crate) fn bonus(&self) -> u8 {
+        u8::from(self.sea) + u8::from(self.london) + u8::from(self.gibraltar)
+    }
+
+    /// The challenger's total and the other side's, from their dice.
+    pub(crate) fn totals(&self, a: u8, b: u8) -> (u8, u8) {
+        (a + self.strength, b + self.bonus())
+    }
+
+    /// Whether the challenger's total `ta` beats the other's `tb`; `None`
+    /// on a tie, which is rolled again.
+    pub(crate) fn won(ta: u8, tb: u8) -> Option<bool> {
+        (ta != tb).then_some(ta > tb)
     }
 }

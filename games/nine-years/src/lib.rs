@@ -25,6 +25,7 @@ mod cards;
 pub mod data;
 mod drawing;
 mod fixed;
+mod forecast;
 mod heuristics;
 mod ids;
 pub mod load;
@@ -58,8 +59,8 @@ pub use state::{
 pub use view::View;
 
 use sandtable_core::{
-    DataErrors, Dice, Events, GameInfo, Hint, Illegal, ParseError, PositionError, Ruleset, ScenarioFile, ScenarioInfo,
-    Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    DataErrors, Dice, Events, Forecast, GameInfo, Hint, Illegal, ParseError, PositionError, Ruleset, ScenarioFile,
+    ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use std::sync::{Arc, OnceLock};
 use survey::Survey;
@@ -423,6 +424,10 @@ impl Ruleset for NineYears {
 
     fn hint(&self, s: &State, a: Action) -> Hint {
         self.action_hint(s, a)
+    }
+
+    fn forecast(&self, s: &State, seat: Seat, a: Action) -> Option<Forecast> {
+        self.odds(s, seat, a)
     }
 
     fn drawing(&self) -> serde_json::Value {

@@ -14,7 +14,52 @@ use crate::state::{FleetLoc, Loc, Pending, Savoy, State};
 use crate::NineYears;
 use sandtable_core::{Events, Text};
 
+/// The siege roll's modifiers, each apart (17.3 authored): what the roll
+/// adds to its die, and what the odds show (forecast.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SiegeMods {
+    /// The best tactics among the army's leaders.
+    pub tactics: i8,
+    /// The best siege specialist bonus among them.
+    pub specialist: i8,
+    /// +1 on a fortress already besieged this turn (Continued Siege).
+    pub continued: i8,
+    /// A held card's siege bonus.
+    pub held: i8,
+    /// The besiegers' line of communication (17.5.3).
+    pub supply: Supply,
+}
+
+impl SiegeMods {
+    /// −1 with a restricted LOC (17.5.3), −2 with none.
+    pub(crate) fn supply_mod(&self) -> i8 {
+        match self.supply {
+            Supply::Open => 0,
+            Supply::Restricted => -1,
+            Supply::Cut => -2,
+        }
+    }
+
+    /// Everything the roll adds to its die.
+    pub(crate) fn sum(&self) -> i8 {
+        self.tactics + self.specialist + self.continued + self.held + self.supply_mod()
+    }
+}
+
 impl NineYears {
+    /// The modifiers of `side`'s siege roll against `x` with these leaders
+    /// (17.3 authored); the roll and the odds both read them here.
+    pub(crate) fn siege_mods(&self, s: &State, side: Side, x: SpaceId, leaders: &[crate::LeaderId]) -> SiegeMods {
+        let sc = &self.scenario;
+        SiegeMods {
+            tactics: leaders.iter().map(|&l| self.ratings(s, l).0).max().unwrap_or(0) as i8,
+            specialist: leaders.iter().map(|&l| sc.leader(l).siege).max().unwrap_or(0) as i8,
+            continued: i8::from(s.continued[x.index()]),
+            held: s.bonus[1] as i8,
+            supply: self.supply(s, side, x),
+        }
+    }
+
     /// 17.3 authored: the siege roll. One die, plus the best tactics of the
     /// army's leaders, +1 with a siege specialist, +1 on a fortress already
     /// besieged this turn (Continued Siege), a held card's bonus; −1 when the
@@ -39,16 +84,10 @@ impl NineYears {
             }
         }
         let die = s.dice.d6();
-        let tactics = f.leaders.iter().map(|&l| self.ratings(s, l).0).max().unwrap_or(0) as i8;
-        let specialist = f.leaders.iter().map(|&l| sc.leader(l).siege).max().unwrap_or(0) as i8;
-        let continued = i8::from(s.continued[x.index()]);
-        let held = s.bonus[1] as i8;
-        let supply = match self.supply(s, side, x) {
-            Supply::Open => 0,
-            Supply::Restricted => -1,
-            Supply::Cut => -2,
-        };
-        let total = die as i8 + tactics + specialist + continued + held + supply;
+        let m = self.siege_mods(s, side, x, &f.leaders);
+        let SiegeMods { tactics, specialist, continued, held, .. } = m;
+        let supply = m.supply_mod();
+        let total = die as i8 + m.sum();
         s.continued[x.index()] = true;
         let wear = match total {
             i8::MIN..=4 => 0,

@@ -14,6 +14,7 @@ fn conformance_battery_shipped_scenario() {
     let report = check(&rules, &Battery::quick(vec![Setup::seeded(1)]));
     assert_eq!(report.games, 3);
     assert!(report.steps > 500, "games this short cannot have been played: {report:?}");
+    assert!(report.forecasts > 0, "the battery checked no odds (battles, sieges…): {report:?}");
 }
 
 /// The 10,000-game soak the issue asks for: every game ends by the rules
@@ -36,6 +37,7 @@ fn conformance_battery_tiny_scenario() {
     let report = check(&rules, &Battery::quick(vec![Setup::seeded(1)]));
     assert_eq!(report.games, 3);
     assert!(report.steps > 100, "games this short cannot have been played: {report:?}");
+    assert!(report.forecasts > 0, "the battery checked no odds (battles, sieges…): {report:?}");
 }
 
 /// Many short checks on the tiny map: `cargo test --release -p sandtable-nine-years --test conformance -- --ignored deep --nocapture`.

@@ -5,27 +5,74 @@
 use crate::action::Action;
 use crate::board::Board;
 use crate::charts::BarrageResult;
+use crate::fight::{Cause, Modifier};
 use crate::ratio::Ratio;
-use crate::state::{Hexes, Phase, Pos, State};
+use crate::state::{Hexes, Phase, Pos, Rolled, State};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
 use sandtable_core::{Audience, Events, Illegal, Text};
 
+/// Where a barrage is read on the barrage table ([`Scs::barrage_aim`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Aim {
+    /// The firer's barrage strength, rounded (*Rounding*).
+    pub strength: u64,
+    /// The column for that strength, before shifts.
+    pub column: usize,
+    /// Whether a friendly unit spots the target.
+    pub spotted: bool,
+    /// The column read, after the shifts.
+    pub used: usize,
+}
+
 impl Scs {
     /// A unit's barrage strength now: printed × DG × supply (attack
     /// multipliers), fractions kept.
     pub fn barrage_strength(&self, s: &State, u: UnitId) -> Ratio {
+        self.barrage_strength_noted(s, u, &mut |_| {})
+    }
+
+    /// [`Scs::barrage_strength`], telling `note` each multiplier it applies.
+    pub(crate) fn barrage_strength_noted(&self, s: &State, u: UnitId, note: &mut impl FnMut(Modifier)) -> Ratio {
         let us = s.unit(u);
         let charts = &self.scenario.charts;
         let mut b = Ratio::whole(u64::from(self.scenario.unit(u).barrage));
         if us.out_of_supply {
             b = b * charts.supply.attack;
+            note(Modifier::Barrage { unit: u, cause: Cause::OutOfSupply, by: charts.supply.attack });
         }
         if us.dg {
             b = b * charts.dg.attack;
+            note(Modifier::Barrage { unit: u, cause: Cause::Dg, by: charts.dg.attack });
         }
         b
+    }
+
+    /// Where `u`'s barrage on `target` is read on the barrage table: its
+    /// strength rounded, the column for it, then the target's terrain shift
+    /// and the shift without a spotter, kept inside the table; `note` hears
+    /// every multiplier and shift.
+    ///
+    /// # Panics
+    /// Without a barrage table (the module needs one: checked on load).
+    pub(crate) fn barrage_aim(&self, s: &State, u: UnitId, target: HexId, note: &mut impl FnMut(Modifier)) -> Aim {
+        let side = self.scenario.unit(u).side;
+        let table = self.scenario.charts.barrage.as_ref().expect("the module needs a barrage table (checked on load)");
+        let strength = self.barrage_strength_noted(s, u, note).round();
+        let column = table.column(strength);
+        let t = *self.map().terrain.get(target);
+        let terrain = self.scenario.charts.terrain[usize::from(t)].barrage;
+        if terrain != 0 {
+            note(Modifier::Shift { cause: Cause::Terrain(t), shift: terrain });
+        }
+        let spot = if self.spotted(s, side, target) { 0 } else { table.no_spotter };
+        if spot != 0 {
+            note(Modifier::Shift { cause: Cause::NoSpotter, shift: spot });
+        }
+        let used =
+            (column as i32 + i32::from(terrain) + i32::from(spot)).clamp(0, table.columns.len() as i32 - 1) as usize;
+        Aim { strength, column, spotted: spot == 0, used }
     }
 
     /// Whether a friendly unit other than a lone firer spots `target`: any
@@ -107,7 +154,6 @@ impl Scs {
     }
 
     pub(crate) fn do_barrage(&self, s: &mut State, u: UnitId, target: HexId, ev: &mut Events) {
-        let side = self.scenario.unit(u).side;
         if let Some(h) = s.hex_of(u).filter(|&h| self.top(s, h) != Some(u)) {
             // Fog of war: the firing unit shows itself, with its markers.
             ev.reveal(Audience::Everyone, "Fog of war", || {
@@ -120,14 +166,10 @@ impl Scs {
         }
         s.unit_mut(u).attacked = true;
         let table = self.scenario.charts.barrage.as_ref().expect("the module needs a barrage table (checked on load)");
-        let strength = self.barrage_strength(s, u).round();
-        let column = table.column(strength);
-        let terrain = self.scenario.charts.terrain[usize::from(*self.map().terrain.get(target))].barrage;
-        let spot = if self.spotted(s, side, target) { 0 } else { table.no_spotter };
-        let used =
-            (column as i32 + i32::from(terrain) + i32::from(spot)).clamp(0, table.columns.len() as i32 - 1) as usize;
+        let Aim { strength, spotted, used, .. } = self.barrage_aim(s, u, target, &mut |_| {});
         let (a, b) = (s.dice.d6(), s.dice.d6());
         let result = table.cells[used][usize::from(a + b - 2)];
+        s.rolled = Some(Rolled::Barrage(result));
         ev.roll("Barrage", &[a, b], || {
             let n = &self.scenario.unit(u).name;
             let r = match result {
@@ -141,7 +183,7 @@ impl Scs {
                     n.en,
                     self.label(target),
                     table.columns[used],
-                    if spot != 0 { ", no spotter" } else { "" },
+                    if !spotted { ", no spotter" } else { "" },
                     a + b
                 ),
                 format!(
@@ -149,7 +191,7 @@ impl Scs {
                     n.ru,
                     self.label(target),
                     table.columns[used],
-                    if spot != 0 { ", без корректировщика" } else { "" },
+                    if !spotted { ", без корректировщика" } else { "" },
                     a + b
                 ),
             )

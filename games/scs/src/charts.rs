@@ -263,7 +263,7 @@ impl Crt {
 }
 
 /// A barrage result.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BarrageResult {
     /// No effect.
     NoEffect,

@@ -162,12 +162,11 @@ impl Scs {
                 Some(f) => Hint::to(id(u), label(f.target)),
                 None => Hint::piece(id(u)),
             },
-            Action::Join(u)
-            | Action::Exit(u)
-            | Action::Back(u)
-            | Action::Lose(u)
-            | Action::Top(u)
-            | Action::Eliminate(u) => Hint::piece(id(u)),
+            Action::Join(u) | Action::Exit(u) | Action::Back(u) | Action::Lose(u) | Action::Eliminate(u) => {
+                Hint::piece(id(u))
+            }
+            // Stack order alone is not something to do: the unit does not glow for it.
+            Action::Top(u) => Hint::minor(id(u)),
             Action::Cancel | Action::Declare | Action::Roll | Action::End => Hint::NONE,
         }
     }

@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::board::Board;
 use crate::charts::{Odds, SideResult};
 use crate::ratio::Ratio;
-use crate::state::{Fight, FightKind, FightOdds, Phase, Pos, Stage, State, Units};
+use crate::state::{Fight, FightKind, FightOdds, Phase, Pos, Rolled, Stage, State, Units};
 use crate::unit::{Side, UnitId};
 use crate::Scs;
 use sandtable_board::HexId;
@@ -17,6 +17,38 @@ use tinyvec::ArrayVec;
 pub const OVERRUN_HALVES: u16 = 4;
 /// 6.0c: a target hex that costs more than 2 MP to enter cannot be overrun.
 pub const OVERRUN_TERRAIN_HALVES: u16 = 4;
+
+/// Why a strength is multiplied or a column shifted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// The hexside feature crossed (index into the charts' hexsides).
+    Hexside(u8),
+    /// A hex's terrain (index into the charts' terrains).
+    Terrain(u8),
+    /// A hexside shift every attacker crosses (7.0: the one nearest zero).
+    EveryAttackerCrosses,
+    /// Out of supply (12.0).
+    OutOfSupply,
+    /// Disorganised (module `barrage`).
+    Dg,
+    /// No friendly unit spots the barrage's target.
+    NoSpotter,
+}
+
+/// A modifier the rules apply, as they apply it: what the `note` of
+/// [`Scs::odds_noted`] and its kin hear (the odds shown before a roll,
+/// `forecast.rs`, list them; play passes a no-op).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Modifier {
+    /// A unit's attack strength multiplied.
+    Attack { unit: UnitId, cause: Cause, by: Ratio },
+    /// A unit's defence strength multiplied.
+    Defence { unit: UnitId, cause: Cause, by: Ratio },
+    /// A unit's barrage strength multiplied.
+    Barrage { unit: UnitId, cause: Cause, by: Ratio },
+    /// The column of the CRT, or of the barrage table, shifted.
+    Shift { cause: Cause, shift: i8 },
+}
 
 impl Scs {
     /// A unit's attack strength against `target`: its face's attack times
@@ -29,20 +61,37 @@ impl Scs {
     /// [`Scs::attack_strength`] with `out_of_supply` in place of the unit's
     /// marker (the bots' evaluation traces supply ahead of the Supply Phase).
     pub(crate) fn attack_strength_if(&self, s: &State, u: UnitId, target: HexId, out_of_supply: bool) -> Ratio {
+        self.attack_strength_noted(s, u, target, out_of_supply, &mut |_| {})
+    }
+
+    /// [`Scs::attack_strength_if`], telling `note` each multiplier it
+    /// applies (the odds shown before a roll list them; play passes a no-op).
+    pub(crate) fn attack_strength_noted(
+        &self,
+        s: &State,
+        u: UnitId,
+        target: HexId,
+        out_of_supply: bool,
+        note: &mut impl FnMut(Modifier),
+    ) -> Ratio {
         let spec = self.scenario.unit(u);
         let us = s.unit(u);
         let charts = &self.scenario.charts;
         let mut a = Ratio::whole(u64::from(spec.face(us.lost).attack));
+        let mut times = |a: &mut Ratio, cause: Cause, by: Ratio| {
+            *a = *a * by;
+            note(Modifier::Attack { unit: u, cause, by });
+        };
         if let Some(h) = s.hex_of(u) {
             if let Some(f) = self.map().hexside(h, target) {
-                a = a * charts.hexsides[usize::from(f)].attack;
+                times(&mut a, Cause::Hexside(f), charts.hexsides[usize::from(f)].attack);
             }
         }
         if out_of_supply {
-            a = a * charts.supply.attack;
+            times(&mut a, Cause::OutOfSupply, charts.supply.attack);
         }
         if us.dg {
-            a = a * charts.dg.attack;
+            times(&mut a, Cause::Dg, charts.dg.attack);
         }
         a
     }
@@ -55,18 +104,34 @@ impl Scs {
     /// [`Scs::defence_strength`] with `out_of_supply` in place of the unit's
     /// marker.
     pub(crate) fn defence_strength_if(&self, s: &State, u: UnitId, out_of_supply: bool) -> Ratio {
+        self.defence_strength_noted(s, u, out_of_supply, &mut |_| {})
+    }
+
+    /// [`Scs::defence_strength_if`], telling `note` each multiplier it applies.
+    pub(crate) fn defence_strength_noted(
+        &self,
+        s: &State,
+        u: UnitId,
+        out_of_supply: bool,
+        note: &mut impl FnMut(Modifier),
+    ) -> Ratio {
         let spec = self.scenario.unit(u);
         let us = s.unit(u);
         let charts = &self.scenario.charts;
         let mut d = Ratio::whole(u64::from(spec.face(us.lost).defence));
+        let mut times = |d: &mut Ratio, cause: Cause, by: Ratio| {
+            *d = *d * by;
+            note(Modifier::Defence { unit: u, cause, by });
+        };
         if let Some(h) = s.hex_of(u) {
-            d = d * charts.terrain[usize::from(*self.map().terrain.get(h))].defence;
+            let t = *self.map().terrain.get(h);
+            times(&mut d, Cause::Terrain(t), charts.terrain[usize::from(t)].defence);
         }
         if out_of_supply {
-            d = d * charts.supply.defence;
+            times(&mut d, Cause::OutOfSupply, charts.supply.defence);
         }
         if us.dg {
-            d = d * charts.dg.defence;
+            times(&mut d, Cause::Dg, charts.dg.defence);
         }
         d
     }
@@ -76,17 +141,35 @@ impl Scs {
     /// then the terrain's column shift and the hexside's when every attacker
     /// crosses one.
     pub fn odds(&self, s: &State, attackers: &[UnitId], target: HexId) -> FightOdds {
-        let attack = attackers.iter().fold(Ratio::ZERO, |t, &u| t + self.attack_strength(s, u, target));
+        self.odds_noted(s, attackers, target, &mut |_| {})
+    }
+
+    /// [`Scs::odds`], telling `note` every multiplier of every unit's
+    /// strength and every column shift it applies.
+    pub(crate) fn odds_noted(
+        &self,
+        s: &State,
+        attackers: &[UnitId],
+        target: HexId,
+        note: &mut impl FnMut(Modifier),
+    ) -> FightOdds {
+        let attack = attackers
+            .iter()
+            .fold(Ratio::ZERO, |t, &u| t + self.attack_strength_noted(s, u, target, s.unit(u).out_of_supply, note));
         let defence = self
             .scenario
             .unit_ids()
             .filter(|&u| s.unit(u).pos == Pos::Hex(target))
-            .fold(Ratio::ZERO, |t, u| t + self.defence_strength(s, u));
+            .fold(Ratio::ZERO, |t, u| t + self.defence_strength_noted(s, u, s.unit(u).out_of_supply, note));
         let odds = Odds::of(attack, defence);
         let crt = &self.scenario.charts.crt;
         let column = crt.column(odds);
         let charts = &self.scenario.charts;
-        let terrain = charts.terrain[usize::from(*self.map().terrain.get(target))].shift;
+        let t = *self.map().terrain.get(target);
+        let terrain = charts.terrain[usize::from(t)].shift;
+        if terrain != 0 {
+            note(Modifier::Shift { cause: Cause::Terrain(t), shift: terrain });
+        }
         // A hexside's shift counts only when every attacker crosses such a
         // hexside: the one nearest zero when they differ.
         let shifts = attackers.iter().map(|&u| {
@@ -99,6 +182,9 @@ impl Scs {
         } else {
             0
         };
+        if hexside != 0 {
+            note(Modifier::Shift { cause: Cause::EveryAttackerCrosses, shift: hexside });
+        }
         let shift = terrain.saturating_add(hexside);
         let used = crt.shifted(column, i32::from(shift));
         FightOdds { attack, defence, odds, column: column as u8, shift, used: used as u8 }
@@ -396,6 +482,7 @@ impl Scs {
         let result = self.scenario.charts.crt.result(used, a + b);
         f.roll = Some(a + b);
         f.result = Some(result);
+        s.rolled = Some(Rolled::Combat(result));
         ev.roll("SCS 7.0", &[a, b], || {
             Text::new(
                 format!("2d6 = {} at {}: {}", a + b, self.scenario.charts.crt.columns[used], result.text()),

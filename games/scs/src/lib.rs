@@ -25,6 +25,7 @@ pub mod charts;
 pub mod data;
 mod drawing;
 mod fight;
+mod forecast;
 mod heuristics;
 pub mod load;
 mod map;
@@ -55,13 +56,13 @@ pub use charts::{Charts, Odds};
 pub use map::{Map, Place};
 pub use movement::mp;
 pub use scenario::{ExitRule, Scenario, SideInfo, SupplySource, Victory, VpHex, MAX_PAID, MAX_UNITS, MAX_UNITS_A_SIDE};
-pub use state::{Fight, FightKind, FightOdds, Hexes, Phase, Pos, Retreating, Stage, State, UnitState, Units};
+pub use state::{Fight, FightKind, FightOdds, Hexes, Phase, Pos, Retreating, Rolled, Stage, State, UnitState, Units};
 pub use unit::{Face, Side, Start, UnitId, UnitSpec};
 pub use view::{FightView, StackView, UnitView, View};
 
 use sandtable_core::{
-    DataErrors, Dice, Events, GameInfo, Hint, Illegal, ParseError, PositionError, Ruleset, ScenarioFile, ScenarioInfo,
-    Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    DataErrors, Dice, Events, Forecast, GameInfo, Hint, Illegal, ParseError, PositionError, Ruleset, ScenarioFile,
+    ScenarioInfo, Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -256,6 +257,7 @@ impl Scs {
     /// Checks `a` against `b`, the board of `s`, then applies it.
     fn apply(&self, s: &mut State, side: Side, b: &Board, a: Action, ev: &mut Events) -> Result<(), Illegal> {
         let one_hex = self.check_with(s, side, b, a)?;
+        s.rolled = None;
         match a {
             Action::Place(u, h) => self.do_place(s, u, h, ev),
             Action::Enter(u, h) => self.do_enter(s, u, h, ev),
@@ -314,6 +316,7 @@ impl Ruleset for Scs {
             eliminated_steps: [0, 0],
             exited_steps: [0, 0],
             next_order: 0,
+            rolled: None,
         };
         for _ in &self.scenario.units {
             s.units.push(UnitState {
@@ -415,6 +418,10 @@ impl Ruleset for Scs {
 
     fn render(&self, s: &State, viewer: Viewer, lang: &str) -> String {
         self.render_text(s, viewer, lang)
+    }
+
+    fn forecast(&self, s: &State, seat: Seat, a: Action) -> Option<Forecast> {
+        self.odds_before(s, seat, a)
     }
 
     fn hint(&self, s: &State, a: Action) -> Hint {

@@ -1,7 +1,7 @@
 //! What changes during a game: positions, steps, phase, the force moving,
 //! the combat under way. Plain data, serialised into game files.
 
-use crate::charts::{CrtResult, Odds};
+use crate::charts::{BarrageResult, CrtResult, Odds};
 use crate::ratio::Ratio;
 use crate::scenario::{MAX_PAID, MAX_UNITS_A_SIDE};
 use crate::unit::{Side, UnitId};
@@ -201,6 +201,21 @@ pub struct State {
     pub exited_steps: [u16; 2],
     /// The next stack-order number.
     pub next_order: u32,
+    /// What the dice of the last action decided, as its log told everyone;
+    /// cleared when the next action is taken. The odds shown before a roll
+    /// (`forecast.rs`) name each way the dice may fall by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolled: Option<Rolled>,
+}
+
+/// The result a roll just gave ([`State::rolled`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rolled {
+    /// A fight's combat result (7.0).
+    Combat(CrtResult),
+    /// A barrage's result.
+    Barrage(BarrageResult),
 }
 
 impl State {

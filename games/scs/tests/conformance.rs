@@ -10,6 +10,7 @@ fn conformance_battery_sidi_rezegh() {
     let report = check(&rules, &Battery::quick(vec![Setup::seeded(2)]));
     assert_eq!(report.games, 3);
     assert!(report.steps > 100, "games this short cannot have been played: {report:?}");
+    assert!(report.forecasts > 0, "the odds of rolls were checked: {report:?}");
 }
 
 /// Many short checks over both scenarios, to shake out rare positions.
@@ -30,6 +31,7 @@ fn conformance_battery_beda_fomm() {
     let report = check(&rules, &Battery::quick(vec![Setup::seeded(1)]));
     assert_eq!(report.games, 3);
     assert!(report.steps > 100, "games this short cannot have been played: {report:?}");
+    assert!(report.forecasts > 0, "the odds of rolls were checked: {report:?}");
 }
 
 /// The 10,000-game soak the issue asks for, per scenario: every game ends

@@ -622,7 +622,9 @@
         g.addEventListener("click", function (e) {
           e.stopPropagation();
           if (places.has(hexId) && ctx.onPlace && sel && sel !== u.id) { ctx.onPlace(hexId); return; }
-          if (pieces.has(u.id) && ctx.onPiece) { ctx.onPiece(u.id); return; }
+          // The shell takes any of my units: one with orders (a stack order alone
+          // included) is selected, an idle one says which rule holds it.
+          if (ctx.onPiece && ctx.onPiece(u.id)) return;
           if (places.has(hexId) && ctx.onPlace) { ctx.onPlace(hexId); return; }
           var pick = B.nextInStack(list.map(function (x) { return x.id; }), pieces, sel);
           if (pick && ctx.onPiece) ctx.onPiece(pick);

@@ -1,10 +1,11 @@
 //! Activation (3.1), one action per unit (3.2), German combined arms (3.3)
 //! and Stuarts (3.4).
 
+use crate::action::Action;
 use crate::state::{Act, Phase, Pos, State};
 use crate::unit::{Side, UnitClass, UnitId};
 use crate::Totensonntag;
-use sandtable_core::Illegal;
+use sandtable_core::{Illegal, Ruleset, Seat};
 
 /// What a unit is activated for; Stuarts rate differently by use (3.4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -117,5 +118,48 @@ impl Totensonntag {
     /// Whether a class may take an action of this kind at all (3.2).
     pub(crate) fn may_bombard(class: UnitClass) -> bool {
         class == UnitClass::Artillery
+    }
+}
+
+impl Totensonntag {
+    /// The seat's units on the map with nothing to do in its impulse (no
+    /// listed action points at them but a stack order), each with the rule
+    /// that holds it back: not activated at this level (3.1, 3.3, 3.4),
+    /// already acted (3.2), or activated but boxed in (6.0, 5.0). Empty
+    /// outside the seat's own impulse. Cost: one listing of legal actions.
+    pub(crate) fn idle_units(&self, s: &State, seat: Seat) -> Vec<(String, Illegal)> {
+        let Some(side) = Side::of_seat(seat) else { return Vec::new() };
+        if !matches!(s.phase, Phase::Impulse { side: p, .. } if p == side) {
+            return Vec::new();
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(s, seat, &mut legal);
+        let busy: Vec<UnitId> = legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Move(u, _)
+                | Action::Enter(u, _)
+                | Action::Exit(u)
+                | Action::Attack(u, _)
+                | Action::Bombard(u, _, _)
+                | Action::Advance(u, _)
+                | Action::Eliminate(u) => Some(u),
+                _ => None,
+            })
+            .collect();
+        self.scenario
+            .unit_ids()
+            .filter(|&u| self.side(u) == side && s.hex_of(u).is_some() && !busy.contains(&u))
+            .map(|u| {
+                let why = self.check_activation(s, side, u, Use::Move).err().unwrap_or_else(|| {
+                    Illegal::fixed(
+                        "CCT 6.0",
+                        "no hex it may enter, no enemy it may attack: its movement points, zones of control and terrain hold it",
+                        "нет гекса, куда можно войти, и нет врага для атаки: его держат ОД, ЗК и местность",
+                    )
+                });
+                (self.scenario.unit(u).code.clone(), why)
+            })
+            .collect()
     }
 }

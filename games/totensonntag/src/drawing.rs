@@ -129,7 +129,9 @@ impl Totensonntag {
                 Some(h) => Hint::to(code(art), label(h)),
                 None => Hint::piece(code(art)),
             },
-            Action::Exit(u) | Action::Top(u) | Action::Eliminate(u) => Hint::piece(code(u)),
+            Action::Exit(u) | Action::Eliminate(u) => Hint::piece(code(u)),
+            // Stack order (4.0) alone is not something to do: the unit does not glow for it.
+            Action::Top(u) => Hint::minor(code(u)),
             Action::Pick(_) | Action::Roll | Action::Shift(_) | Action::End | Action::Recover => Hint::NONE,
         }
     }

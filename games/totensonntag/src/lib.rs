@@ -533,6 +533,10 @@ impl Ruleset for Totensonntag {
         self.render_text(s, viewer, lang)
     }
 
+    fn idle(&self, s: &State, seat: Seat) -> Vec<(String, Illegal)> {
+        self.idle_units(s, seat)
+    }
+
     fn forecast(&self, s: &State, seat: Seat, a: Action) -> Option<sandtable_core::Forecast> {
         self.odds(s, seat, a)
     }

@@ -162,3 +162,39 @@ fn cct_3_0_a_side_activates_only_its_own_units() {
     assert_eq!(refused(&r, &s, AXIS, "move cru G10").rule, "CCT 3.0");
     assert!(is_legal(&r, &s, AXIS, "move inf G7"));
 }
+
+/// What the page says when an idle unit is clicked (issue 14): the rule
+/// that holds it back, both sides of the level threshold.
+#[test]
+fn cct_3_1_an_idle_unit_says_which_rule_holds_it() {
+    use sandtable_core::Ruleset;
+    let (r, mut s) = blank(1);
+    put(&r, &mut s, "inf", "G6"); // initiative 2
+    put(&r, &mut s, "pz", "C3");
+    r.start_impulse(&mut s, Side::Axis, 3);
+    let idle = r.idle(&s, AXIS);
+    let inf = idle.iter().find(|(p, _)| p == "inf").expect("inf is below the level");
+    assert_eq!(inf.1.rule, "CCT 3.1");
+    assert!(idle.iter().all(|(p, _)| p != "pz"), "pz may move: {idle:?}");
+    r.start_impulse(&mut s, Side::Axis, 2);
+    assert!(r.idle(&s, AXIS).iter().all(|(p, _)| p != "inf"), "at level 2 it may act");
+    play(&r, &mut s, AXIS, "move inf G7");
+    play(&r, &mut s, AXIS, "move pz C4");
+    let idle = r.idle(&s, AXIS);
+    assert_eq!(idle.iter().find(|(p, _)| p == "inf").map(|(_, w)| w.rule.as_ref()), Some("CCT 3.2"), "{idle:?}");
+    assert!(r.idle(&s, ALLIES).is_empty(), "not the Allies' impulse");
+}
+
+#[test]
+fn cct_4_0_a_stack_order_alone_does_not_make_a_unit_glow() {
+    use sandtable_core::Ruleset;
+    let (r, mut s) = blank(1);
+    put(&r, &mut s, "inf", "G6");
+    put(&r, &mut s, "pz", "G6");
+    r.start_impulse(&mut s, Side::Axis, 3);
+    let top = r.parse("top inf").unwrap();
+    assert!(is_legal(&r, &s, AXIS, "top inf"));
+    assert!(r.hint(&s, top).minor, "a stack order is minor");
+    assert!(!r.hint(&s, r.parse("move pz G7").unwrap()).minor);
+    assert!(r.idle(&s, AXIS).iter().any(|(p, _)| p == "inf"), "only a stack order: idle, and says why");
+}

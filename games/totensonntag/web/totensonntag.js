@@ -258,8 +258,10 @@
         g.addEventListener("click", function (e) {
           e.stopPropagation();
           if (places.has(hexId) && ctx.onPlace && sel && sel !== u.code) { ctx.onPlace(hexId); return; }
-          if (pieces.has(u.code) && ctx.onPiece) ctx.onPiece(u.code);
-          else if (places.has(hexId) && ctx.onPlace) ctx.onPlace(hexId);
+          // The shell takes any of my units: one with orders (a stack order alone
+          // included) is selected, an idle one says which rule holds it.
+          if (ctx.onPiece && ctx.onPiece(u.code)) return;
+          if (places.has(hexId) && ctx.onPlace) ctx.onPlace(hexId);
         });
       });
       if (list.length > 3) {

@@ -8,7 +8,7 @@ use sandtable::say::{event_lines, odds_lines, refusal_line, seat_ids};
 use sandtable::setup::{clock_seed, SetupArgs};
 use sandtable_ai::BotSpec;
 use sandtable_catalog::Driver;
-use sandtable_core::{events_seen_by, Seat, SeatSet, Session, Text, ToAct, Viewer};
+use sandtable_core::{events_seen_by, Refusal, Seat, SeatSet, Session, Text, ToAct, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -252,6 +252,12 @@ impl<W: Write> Play<W> {
                         .collect();
                     if !mentions.is_empty() {
                         return self.list(mentions).map(|()| true);
+                    }
+                    // One of the seat's pieces with nothing to do: which rule holds it.
+                    let idle = self.session.idle(seat).into_iter().find(|(p, _)| p.eq_ignore_ascii_case(line));
+                    if let Some((piece, why)) = idle {
+                        writeln!(self.out, "{piece}: {}", refusal_line(&Refusal::Illegal(why)))?;
+                        return Ok(true);
                     }
                 }
                 let refused = self.human_move(seat, line, in_round)?;
