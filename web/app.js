@@ -34,11 +34,14 @@
 //   #games li[data-game=<id>]  this browser's games; #public-games li: public ones
 //   #status, #to-act           whose turn ([data-seats] lists seat ids) or the outcome (.over)
 //   #version                   the table's version
+//   title, #favicon[data-turn]  "● Your turn — …" and a marked icon while my seat must act ("mine")
+//   #notify                    ask to be notified (a browser notification when my turn comes in a background tab)
 //   #board svg                 the board; [data-piece=<id>] pieces, [data-place=<id>] places
 //   #legal button[data-action] actions that are not on the board (end, pick 3…) and the selected piece's
 //   #choices button[data-action]  when a click on a place matches several actions
 //   #all-legal button[data-action] every legal action; [data-rolls] on those that roll dice (they carry odds)
-//   #odds                      the odds of the chosen action that rolls, before anything is sent: .outcomes li
+//   #odds                      the odds of the chosen action that rolls, before anything is sent (or, when a
+//                              roll is the seat's only choice, shown at once, one click throwing it): .outcomes li
 //                              (percentage, bar, result; the most likely first), .basis li (each figure with
 //                              its .rule); #roll sends it, as does choosing it again; #odds-cancel drops it
 //   #confirm-rolls             checkbox: show the odds first and roll on a second click (default on;
@@ -56,8 +59,10 @@
 //                              chooses the bot ("bot": the server's default; on a bot seat, a change applies at once)
 //   #seats button[data-reissue=<id>]      the creator re-issues a seat's invite (after a confirm());
 //                              the new invite shows as #seats a[data-invite=<id>]
-//   #switch a[data-seat]       hot seat: the other seats of this game this browser holds links for
-//   #follow                    hot seat: follow the seat to act
+//   #hotseat                   hot seat: a bar above the board (also on a phone): this seat, then
+//   #switch a[data-seat]       the other seats of this game this browser holds links for (the one to act marked)
+//   #follow                    hot seat: follow the seat to act (on unless unticked: localStorage "sandtable.follow" "0");
+//                              opening any of the seats lands on the seat to act
 //   #replay                    range input: the view after N decisions
 //   #invite-card               an invite link's page: #claim (take the seat: POST …/claim, then go to
 //                              the new seat link) or #claimed (the seat was taken already)
@@ -270,6 +275,8 @@
       hold(c.id, { game: g.id, seats: c.seats, admin: c.admin, spectator: c.spectator, kinds: body.seats });
       var base = location.origin + "/t/";
       var box = $("#created");
+      // "Play here" opens this screen's first seat; in hot seat the table then
+      // lands on the seat that must act (followTurn).
       var first = seats.filter(function (s) { return c.seats[s.id] && body.seats[s.id] !== "bot"; })[0];
       box.hidden = false;
       var invites = c.invites || {};
@@ -329,16 +336,16 @@
   function tablePage(tok) {
     token = tok;
     $("#main").innerHTML =
+      '<div class="card" id="hotseat" hidden></div>' +
       '<div id="table"><div id="board"><svg xmlns="http://www.w3.org/2000/svg"></svg></div><div id="side">' +
       '<div class="card" id="invite-card" hidden></div>' +
       '<div class="card"><div id="status"></div><ul id="bots" hidden></ul><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
-      ' <span id="version"></span></div><div id="error" class="error"></div></div>' +
+      ' <span id="version"></span></div><button id="notify" type="button" hidden>' + esc(t("notify")) + '</button><div id="error" class="error"></div></div>' +
       '<div class="card"><h2>' + esc(t("actions")) + '</h2><div id="odds" hidden></div><div id="choices"></div><div id="legal"></div>' +
       '<p><button id="undo" type="button" hidden>' + esc(t("undo")) + "</button></p>" +
       '<details><summary>' + esc(t("allActions")) + '</summary><div id="all-legal"></div></details>' +
       '<label class="muted"><input type="checkbox" id="confirm-rolls"> ' + esc(t("confirmRolls")) + '</label></div>' +
       '<div class="card" id="panel"></div>' +
-      '<div class="card" id="hotseat" hidden></div>' +
       '<div class="card" id="seats-card" hidden><h2>' + esc(t("seatTitle")) + '</h2><ul id="seats"></ul></div>' +
       '<div class="card"><h2>' + esc(t("replay")) + '</h2><div id="replay-bar"><input id="replay" type="range" min="0" max="0" value="0">' +
       '<button id="live" type="button">' + esc(t("live")) + '</button></div><div id="replay-at" class="muted"></div></div>' +
@@ -469,6 +476,7 @@
     if (!table) return;
     var game = S.games[table.game];
     $("#title").textContent = named(table.name);
+    turnNotice();
     $("#version").textContent = table.version;
     var role = table.role.seat ? seatName(table.role.seat) + " (" + t("you") + ")" : table.role.admin ? t("admin") : t("spectator");
     $("#role").textContent = role;
@@ -576,6 +584,35 @@
     if (acts.length > 1) { choices = acts; render(); }
   }
 
+  // "Your turn" reaches the player (issue 14): the tab's title and icon say
+  // it, and when the tab is in the background a browser notification (once
+  // the player allowed them with #notify). Only on a change to my turn, never
+  // on opening the page.
+  var wasMyTurn = null;
+  function turnNotice() {
+    var me = mySeat();
+    var mine = !!(me && !table.over && (table.to_act || []).indexOf(me) >= 0 && !(table.seats || []).some(function (s) {
+      return s.id === me && s.kind === "bot";
+    }));
+    document.title = (mine ? "● " + t("yourTurn") + " — " : "") + named(table.name) + " — sandtable";
+    var icon = document.getElementById("favicon");
+    if (icon) {
+      icon.dataset.turn = mine ? "mine" : "";
+      icon.href = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">' +
+        '<rect x="1" y="1" width="14" height="14" rx="3" fill="#2d3a2e"/>' +
+        (mine ? '<circle cx="11.5" cy="4.5" r="4" fill="#e65100" stroke="#fff" stroke-width="1"/>' : "") + "</svg>");
+    }
+    if (mine && wasMyTurn === false && document.hidden && window.Notification && Notification.permission === "granted") {
+      try { new Notification(t("yourTurn") + ": " + named(table.name), { body: seatName(me), tag: "sandtable-" + table.id }); } catch (e) { /* not allowed here */ }
+    }
+    wasMyTurn = mine;
+    var ask = $("#notify");
+    if (ask) {
+      ask.hidden = !(me && window.Notification && Notification.permission === "default");
+      ask.onclick = function () { Notification.requestPermission().then(function () { ask.hidden = true; }); };
+    }
+  }
+
   // Odds before the dice (issue 14): an action that rolls carries its
   // forecast, computed by the engine; choosing it shows the odds, and only a
   // second, deliberate click (the same target again, or #roll) sends it.
@@ -593,22 +630,30 @@
   function oddsCard() {
     var box = $("#odds");
     var f = armed && !replayView && forecastOf(armed);
-    if (!f) { armed = null; box.innerHTML = ""; box.hidden = true; return; }
+    if (!f) armed = null;
+    // A roll that is the only choice: its odds show at once, and one click throws it.
+    var only = !armed && !replayView && (table.legal || []).length === 1 && table.legal[0].forecast ? table.legal[0] : null;
+    if (only) f = only.forecast;
+    if (!f) { box.innerHTML = ""; box.hidden = true; return; }
+    var action = armed || only.action;
     var rows = f.outcomes.slice().sort(function (a, b) { return b.p - a.p; });
     box.hidden = false;
-    box.innerHTML = "<p><b>" + esc(t("odds")) + ":</b> " + esc(armed) + '</p><ul class="outcomes">' + rows.map(function (c) {
+    box.innerHTML = "<p><b>" + esc(t("odds")) + ":</b> " + esc(action) + '</p><ul class="outcomes">' + rows.map(function (c) {
       return '<li><span class="p">' + esc(percent(c.p)) + '</span><span class="bar"><span style="width:' +
         Math.max(1, Math.round(c.p * 100)) + '%"></span></span>' + esc(named(c.text)) + "</li>";
     }).join("") + "</ul>" + ((f.basis || []).length ? '<ul class="basis">' + f.basis.map(function (b) {
       return '<li><span class="rule">' + esc(b.rule) + "</span> " + esc(named(b.text)) + "</li>";
-    }).join("") + "</ul>" : "") + '<p class="muted">' + esc(t("rollAgain")) + '</p><button type="button" class="primary" id="roll">' +
-      esc(t("roll")) + '</button> <button type="button" id="odds-cancel">' + esc(t("cancel")) + "</button>";
-    $("#roll").onclick = function () { submit(armed); };
-    $("#odds-cancel").onclick = function () { armed = null; render(); };
+    }).join("") + "</ul>" : "") + (armed ? '<p class="muted">' + esc(t("rollAgain")) + "</p>" : "") +
+      '<button type="button" class="primary" id="roll">' + esc(t("roll")) + "</button>" +
+      (armed ? ' <button type="button" id="odds-cancel">' + esc(t("cancel")) + "</button>" : "");
+    $("#roll").onclick = function () { submit(action); };
+    if (armed) $("#odds-cancel").onclick = function () { armed = null; render(); };
   }
 
   function submit(action) {
-    if (forecastOf(action) && confirmRolls() && armed !== action) { armed = action; render(); return; }
+    // A roll that is the seat's only choice is thrown at once: there is nothing to weigh.
+    var choice = ((table && table.legal) || []).length > 1;
+    if (forecastOf(action) && choice && confirmRolls() && armed !== action) { armed = action; render(); return; }
     armed = null;
     $("#error").textContent = "";
     api("POST", "/api/t/" + token + "/act", { version: table.version, action: action })
@@ -771,16 +816,21 @@
     });
     box.hidden = !others.length;
     if (!others.length) return;
-    var follow = localStorage.getItem("sandtable.follow") === "1";
-    box.innerHTML = "<p>" + esc(t("switchSeat")) + ':</p><p id="switch">' + others.map(function (id) {
-      return '<a data-seat="' + esc(id) + '" href="/t/' + seats[id] + '"><button type="button">' + esc(seatName(id)) + "</button></a> ";
-    }).join("") + '</p><label><input id="follow" type="checkbox"' + (follow ? " checked" : "") + "> " + esc(t("follow")) + "</label>";
+    var to = table.to_act || [];
+    box.innerHTML = '<span id="switch"><b>' + esc(seatName(mySeat())) + "</b> · " + esc(t("switchSeat")) + " " + others.map(function (id) {
+      var turn = to.indexOf(id) >= 0;
+      return '<a data-seat="' + esc(id) + '" href="/t/' + seats[id] + '"><button type="button"' + (turn ? ' class="primary"' : "") + ">" +
+        esc(seatName(id)) + (turn ? " ●" : "") + "</button></a> ";
+    }).join("") + '</span><label><input id="follow" type="checkbox"' + (following() ? " checked" : "") + "> " + esc(t("follow")) + "</label>";
     $("#follow").onchange = function () { localStorage.setItem("sandtable.follow", this.checked ? "1" : "0"); followTurn(); };
   }
+  // Hot seat follows the turn unless this browser was told not to.
+  function following() { return localStorage.getItem("sandtable.follow") !== "0"; }
   function followTurn() {
-    if (localStorage.getItem("sandtable.follow") !== "1" || !table || table.over) return;
+    if (!following() || !table || table.over) return;
     var seats = heldSeats(), me = mySeat(), to = table.to_act || [];
-    if (me && to.indexOf(me) >= 0) return;
+    // Only a seat's page follows (the creator's and spectator's pages stay), and not when it must act.
+    if (!me || to.indexOf(me) >= 0) return;
     var next = to.filter(function (id) { return seats[id]; })[0];
     var s = next && table.seats.filter(function (x) { return x.id === next; })[0];
     if (next && s && s.kind === "human" && seats[next] !== token) location.assign("/t/" + seats[next]);

@@ -92,7 +92,18 @@ async fn a_game_against_the_search_bot_through_the_page() {
         assert!(!action.is_empty(), "the British have an action");
         let before = version(&b).await;
         let bot_before = german_moves(&s, &bt).await;
-        b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
+        let button = format!("#all-legal button[data-action=\"{action}\"]");
+        let rolls = b
+            .client
+            .execute(&format!("return document.querySelector({button:?}).hasAttribute('data-rolls');"), vec![])
+            .await
+            .expect("js");
+        b.js_click(&button).await;
+        if rolls == serde_json::Value::Bool(true) {
+            // A roll shows its odds first; the second click throws (issue 14).
+            b.wait("#odds:not([hidden])").await;
+            b.js_click(&button).await;
+        }
         clicks += 1;
         b.until(
             "the version to move on",

@@ -43,7 +43,19 @@ async fn wait_to_act(b: &Browser, seat: &str) {
 async fn press(b: &Browser, action: &str) {
     let before = version(b).await;
     b.click(&format!("#legal button[data-action=\"{action}\"]")).await;
+    roll_if_asked(b, before).await;
     wait_version_above(b, before).await;
+}
+
+/// An action that rolls, chosen among others, shows its odds first and
+/// sends nothing (issue 14); then the test rolls deliberately with #roll.
+async fn roll_if_asked(b: &Browser, before: u64) {
+    let asked = js(b, "return !document.querySelector('#odds').hidden;").await;
+    if asked == Value::Bool(true) {
+        assert!(b.text("#odds").await.contains('%'), "the odds show");
+        assert_eq!(version(b).await, before, "choosing a roll sends nothing");
+        b.click("#roll").await;
+    }
 }
 
 /// Where the screenshots go: target/tmp/.
@@ -115,6 +127,7 @@ async fn click_lit_space(b: &Browser, space: &str) {
     .await;
     let before = version(b).await;
     b.js_click(&format!("#board [data-place=\"{space}\"]")).await;
+    roll_if_asked(b, before).await;
     wait_version_above(b, before).await;
 }
 
@@ -248,7 +261,7 @@ async fn nine_years_campaign_through_the_page() {
     }
     wait_to_act(&b, "alliance").await;
 
-    // On into Dinant, held by a French corps: a battle.
+    // On into Dinant, held by a French corps: a battle, its odds shown before the roll.
     click_lit_space(&b, "dinant").await;
     assert_eq!(chip_count(&b, "corps:dinant:spain:full").await, 1, "the stack appears in Dinant");
     assert_eq!(chip_count(&b, "corps:namur:spain:full").await, 1, "and has left Namur");

@@ -59,8 +59,16 @@ async fn roll_after_the_odds(b: &Browser, before: u64) {
     b.click("#roll").await;
 }
 
+/// The table's version as the page shows it, once it shows one (a switch of
+/// language draws the page anew).
 async fn version(b: &Browser) -> u64 {
-    b.text("#version").await.trim().parse().expect("a version number")
+    let shown = b
+        .until(
+            "the version shown",
+            "const e = document.querySelector('#version'); return e && e.textContent.trim() !== '' ? e.textContent.trim() : false;",
+        )
+        .await;
+    shown.as_str().and_then(|v| v.parse().ok()).expect("a version number")
 }
 
 async fn wait_version_above(b: &Browser, v: u64) {
@@ -465,9 +473,11 @@ async fn scs_opening_through_the_page() {
     assert!(log.contains("declared on 05.03") && log.contains("[Fog of war]"), "{log}");
 
     // The roll: its dice and result in the panel and the log.
+    // The roll is the only choice: its odds show at once, and one click throws.
+    let odds = b.text("#odds").await;
+    assert!(odds.contains("Dr1") && odds.contains("100.0%"), "every cell of this CRT is Dr1: {odds}");
     let before = version(&b).await;
     b.click("#scs-fight-acts button[data-scs-act=\"roll\"]").await;
-    roll_after_the_odds(&b, before).await;
     wait_version_above(&b, before).await;
     let result = b.text("#scs-result").await;
     assert!(result.contains("Dr1") && result.contains("defender retreats"), "{result}");
@@ -672,6 +682,76 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
     b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
     wait_version_above(&b, before).await;
     b.client.execute("localStorage.removeItem('sandtable.confirmRolls'); return true;", vec![]).await.expect("js");
+    b.close().await;
+    s.stop();
+}
+
+/// Issue 14, hot seat: with every seat on this screen, opening any of them
+/// lands on the seat that must act, the table follows the turn by default,
+/// and the seat switch sits above the board, on a desktop and on a phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hot_seat_lands_on_the_seat_to_act_and_follows_the_turn() {
+    for (width, height) in [(1280, 1000), (375, 800)] {
+        let Some(b) = Browser::open(width, height).await else { return };
+        let s = common::start(&common::databases()[0]).await;
+        let links = create_through_lobby(&b, &s.base, "totensonntag", &[], &[], &["allies", "axis"]).await;
+        let (allies, axis) = (token_of(&links[0].1), token_of(&links[1].1));
+        // The Allies pick first (2.2): opening the Axis seat lands on the Allies'.
+        b.goto(&links[1].1).await;
+        b.until(
+            "the page to land on the Allies",
+            &format!("return location.pathname === '/t/{allies}' && !!document.querySelector('#switch');"),
+        )
+        .await;
+        let above = "const s = document.querySelector('#hotseat').getBoundingClientRect(), \
+                     b = document.querySelector('#board').getBoundingClientRect(); return s.bottom <= b.top + 1;";
+        assert_eq!(
+            b.client.execute(above, vec![]).await.expect("js"),
+            Value::Bool(true),
+            "{width} px: the switch is above the board"
+        );
+        let follow = b.client.execute("return document.querySelector('#follow').checked;", vec![]).await.expect("js");
+        assert_eq!(follow, Value::Bool(true), "following the turn is on by default");
+        // The Allies pick; the Axis rolls higher and goes first (seed 7): the page follows to the Axis seat.
+        b.click("#legal button[data-action=\"pick 3\"]").await;
+        b.until("the page to follow the turn to the Axis", &format!("return location.pathname === '/t/{axis}';")).await;
+        assert_eq!(s.table(&allies).await["to_act"], serde_json::json!(["axis"]));
+        b.close().await;
+        s.stop();
+    }
+}
+
+/// Issue 14, a move a day: when my turn comes the tab's title and icon say
+/// so, and a background tab gets a browser notification; not on opening.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn my_turn_shows_in_the_title_the_icon_and_a_notification() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    // Seed 2: the Allies pick 3, the Axis rolls 4 and moves first.
+    let g = s.create(serde_json::json!({"game": "totensonntag", "seed": 2})).await;
+    let (allies, axis) = (g["seats"]["allies"].as_str().unwrap(), g["seats"]["axis"].as_str().unwrap());
+    b.goto(&format!("{}/t/{axis}", s.base)).await;
+    b.until(
+        "the table",
+        "return document.querySelector('#to-act') && document.querySelector('#to-act').dataset.seats === 'allies';",
+    )
+    .await;
+    let title = b.client.execute("return document.title;", vec![]).await.expect("js");
+    assert!(!title.as_str().unwrap_or_default().contains("Your turn"), "not my turn yet: {title}");
+    // A background tab whose player allowed notifications.
+    let stub = "window.__notes = []; window.Notification = function (t, o) { window.__notes.push([t, o.body]); }; \
+                window.Notification.permission = 'granted'; \
+                Object.defineProperty(document, 'hidden', {configurable: true, get: function () { return true; }}); return true;";
+    b.client.execute(stub, vec![]).await.expect("js");
+    let (status, v) = s.act(allies, s.table(allies).await["version"].as_u64().unwrap(), "pick 3").await;
+    assert!(status.is_success(), "{v}");
+    b.until("my turn in the title", "return document.title.indexOf('● Your turn — ') === 0;").await;
+    let icon = b.client.execute("return document.querySelector('#favicon').dataset.turn;", vec![]).await.expect("js");
+    assert_eq!(icon, Value::from("mine"));
+    let notes = b.client.execute("return window.__notes;", vec![]).await.expect("js");
+    assert_eq!(notes.as_array().map(Vec::len), Some(1), "one notification: {notes}");
+    assert!(notes[0][0].as_str().unwrap_or_default().starts_with("Your turn: "), "{notes}");
+    assert_eq!(notes[0][1], Value::from("Axis"));
     b.close().await;
     s.stop();
 }

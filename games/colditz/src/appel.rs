@@ -173,14 +173,7 @@ impl Colditz {
         ev.roll("Colditz: Appel", &throws.dice, || {
             Text::new(format!("general search, range {range}"), format!("Общий Обыск, дальность {range}"))
         });
-        let guards: ArrayVec<[CircleId; MAX_GUARDS as usize]> =
-            s.present().filter(|g| g.is_guard()).filter_map(|g| s.pawn(g).circle()).collect();
-        let near = self.within(&guards, range);
-        let caught: ArrayVec<[PawnId; PAWN_SLOTS]> = s
-            .present()
-            .filter(|&q| s.refused & (1 << q.index()) != 0 && !self.appel_exempt(s, q))
-            .filter(|&q| s.pawn(q).circle().is_some_and(|c| near.contains(c)))
-            .collect();
+        let caught = self.general_search_catches(s, range);
         if s.classic {
             // Classic: each guard that catches someone goes to the barracks.
             let guards: ArrayVec<[PawnId; MAX_GUARDS as usize]> = s.present().filter(|g| g.is_guard()).collect();
@@ -201,6 +194,18 @@ impl Colditz {
         }
         s.refused = 0;
         self.end_turn(s, ev);
+    }
+
+    /// The refusing POWs a general search of `range` catches: those within
+    /// `range` circles of a guard.
+    pub(crate) fn general_search_catches(&self, s: &State, range: u8) -> ArrayVec<[PawnId; PAWN_SLOTS]> {
+        let guards: ArrayVec<[CircleId; MAX_GUARDS as usize]> =
+            s.present().filter(|g| g.is_guard()).filter_map(|g| s.pawn(g).circle()).collect();
+        let near = self.within(&guards, range);
+        s.present()
+            .filter(|&q| s.refused & (1 << q.index()) != 0 && !self.appel_exempt(s, q))
+            .filter(|&q| s.pawn(q).circle().is_some_and(|c| near.contains(c)))
+            .collect()
     }
 
     /// Circles within `range` steps of any of `from`, counting every link but

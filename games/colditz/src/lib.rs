@@ -26,6 +26,7 @@ pub mod deck;
 mod drawing;
 mod escape;
 pub mod fixed;
+mod forecast;
 mod heuristics;
 mod movement;
 mod pawn;
@@ -47,8 +48,8 @@ pub use state::{Loc, Marker, Pawn, Pending, Phase, Shot, State, TunnelState};
 pub use view::View;
 
 use sandtable_core::{
-    Dice, Events, GameInfo, Hint, Illegal, OptionInfo, ParseError, PositionError, Ruleset, ScenarioInfo, Seat,
-    SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
+    Dice, Events, Forecast, GameInfo, Hint, Illegal, OptionInfo, ParseError, PositionError, Ruleset, ScenarioInfo,
+    Seat, SeatInfo, SeatSet, Setup, SetupError, Text, ToAct, Viewer,
 };
 
 /// What a passed check computed, handed to `apply`.
@@ -491,6 +492,10 @@ impl Ruleset for Colditz {
 
     fn hint(&self, s: &State, a: Action) -> Hint {
         self.action_hint(s, a)
+    }
+
+    fn forecast(&self, s: &State, seat: Seat, a: Action) -> Option<Forecast> {
+        self.odds(s, seat, a)
     }
 
     fn drawing(&self) -> serde_json::Value {

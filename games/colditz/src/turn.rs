@@ -16,6 +16,7 @@ pub const HAND_LIMIT: usize = 3;
 /// themselves only while events are recorded — classic doubles roll again
 /// without limit, so no fixed list would do, and a search's playouts
 /// (events off) touch no heap.
+#[derive(Clone, PartialEq)]
 pub(crate) struct Throws {
     /// The dice, in order, when recording (else empty, never allocated).
     pub dice: Vec<u8>,
@@ -38,7 +39,8 @@ impl Throws {
         Throws { dice: Vec::new(), record, count: 0, total: 0, doubles: 0, low: 0, lucky: 0 }
     }
 
-    fn add(&mut self, (a, b): (u8, u8)) {
+    /// Adds one throw's dice.
+    pub(crate) fn add(&mut self, (a, b): (u8, u8)) {
         let sum = a + b;
         self.count += 1;
         self.total += u32::from(sum);
@@ -49,6 +51,23 @@ impl Throws {
             self.dice.extend([a, b]);
         }
     }
+
+    /// Cards these throws draw on a movement roll: 2016 — one if a throw
+    /// is 5 or less; classic — one for each throw of 3, 7 or 11.
+    pub(crate) fn draws(&self, classic: bool) -> u32 {
+        if classic {
+            self.lucky
+        } else {
+            u32::from(self.low > 0)
+        }
+    }
+}
+
+/// Whether a throw is thrown again, `made` throws into the chain (this one
+/// counted): on doubles, at most two extra throws in 2016, without limit in
+/// the classic rules.
+pub(crate) fn throws_again(classic: bool, (a, b): (u8, u8), made: u32) -> bool {
+    a == b && (classic || made < 3)
 }
 
 impl Colditz {
@@ -60,8 +79,7 @@ impl Colditz {
             let t = (s.dice.d6(), s.dice.d6());
             into.add(t);
             n += 1;
-            let extra_allowed = s.classic || n < 3;
-            if t.0 != t.1 || !extra_allowed {
+            if !throws_again(s.classic, t, n) {
                 return;
             }
         }
@@ -88,8 +106,7 @@ impl Colditz {
         // Cards: 2016 — one card if a throw is 5 or less; classic — one for
         // each throw of 3, 7 or 11. (Taking the draw and the extra rolls never
         // hurts, so the engine always takes them.)
-        let draws = if s.classic { throws.lucky } else { u32::from(throws.low > 0) };
-        for _ in 0..draws {
+        for _ in 0..throws.draws(s.classic) {
             self.draw_card(s, seat, ev);
         }
     }

@@ -21,6 +21,7 @@ fn conformance_battery_2016_all_player_counts() {
     let rules = Colditz::standard();
     let report = check(&rules, &Battery { setups: setups("2016"), playouts: 1, max_steps: 200_000, check_every: 11 });
     assert_eq!(report.games, 5);
+    assert!(report.forecasts > 0, "the battery checked the odds of some throws");
 }
 
 #[test]
@@ -29,6 +30,7 @@ fn conformance_battery_classic_all_player_counts() {
     let report =
         check(&rules, &Battery { setups: setups("classic"), playouts: 1, max_steps: 200_000, check_every: 11 });
     assert_eq!(report.games, 5);
+    assert!(report.forecasts > 0, "the battery checked the odds of some throws");
 }
 
 #[test]
@@ -40,4 +42,5 @@ fn conformance_battery_variants() {
     ];
     let report = check(&rules, &Battery { setups, playouts: 1, max_steps: 200_000, check_every: 13 });
     assert_eq!(report.games, 2);
+    assert!(report.forecasts > 0, "the battery checked the odds of some throws");
 }
