@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs and starts what the test suite needs beside Rust: PostgreSQL (the
-# server's second storage backend) and Chromium with ChromeDriver (the browser
-# tests). Idempotent; prints the environment to export:
+# server's second storage backend), Chromium with ChromeDriver (the browser
+# tests) and a local SMTP server (the e-mail tests: aiosmtpd from PyPI in a
+# virtual environment, scripts/smtp-sink.py). Idempotent; prints the
+# environment to export:
 #   eval "$(bash scripts/test-deps.sh)"
 set -euo pipefail
 log() { echo "test-deps: $*" >&2; }
@@ -12,6 +14,7 @@ need=()
 command -v pg_ctlcluster >/dev/null 2>&1 && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+python3 -m venv --help >/dev/null 2>&1 && python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   log "installing ${need[*]}"
   aptlog=$(mktemp)
@@ -47,3 +50,28 @@ fi
 echo "export SANDTABLE_TEST_POSTGRES='postgres://sandtable:sandtable@127.0.0.1:$port/sandtable_test'"
 echo "export SANDTABLE_CHROMEDRIVER='$(command -v chromedriver)'"
 echo "export SANDTABLE_CHROMIUM='$(command -v chromium)'"
+
+# SMTP: a sink on loopback that files every message it gets (scripts/smtp-sink.py),
+# started once and reused while it runs.
+here=$(cd "$(dirname "$0")" && pwd)
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/sandtable/smtp-venv"
+if ! "$venv/bin/python" -c 'import aiosmtpd' >/dev/null 2>&1; then
+  log "installing aiosmtpd into $venv"
+  python3 -m venv "$venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check 'aiosmtpd==1.4.6' >&2
+fi
+maildir="${TMPDIR:-/tmp}/sandtable-smtp-$(id -u)"
+mkdir -p "$maildir"
+if ! { [ -f "$maildir/pid" ] && kill -0 "$(cat "$maildir/pid")" 2>/dev/null; }; then
+  smtp_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  log "starting the SMTP sink on 127.0.0.1:$smtp_port"
+  setsid "$venv/bin/python" "$here/smtp-sink.py" 127.0.0.1 "$smtp_port" "$maildir" >"$maildir/log" 2>&1 </dev/null &
+  echo $! >"$maildir/pid"
+  echo "$smtp_port" >"$maildir/port"
+  for _ in $(seq 100); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $smtp_port), 1)" 2>/dev/null && break
+    sleep 0.1
+  done
+fi
+echo "export SANDTABLE_TEST_SMTP='smtp://127.0.0.1:$(cat "$maildir/port")'"
+echo "export SANDTABLE_TEST_MAILDIR='$maildir'"

@@ -36,6 +36,8 @@
 //   #version                   the table's version
 //   title, #favicon[data-turn]  "● Your turn — …" and a marked icon while my seat must act ("mine")
 //   #notify                    ask to be notified (a browser notification when my turn comes in a background tab)
+//   #mail-form input[name=mail] a seat's address for turn notices by e-mail (shown when the server sends mail);
+//                              #mail-state says whether mail goes out
 //   #board svg                 the board; [data-piece=<id>] pieces, [data-place=<id>] places
 //   #legal button[data-action] actions that are not on the board (end, pick 3…) and the selected piece's
 //   #choices button[data-action]  when a click on a place matches several actions
@@ -340,7 +342,8 @@
       '<div id="table"><div id="board"><svg xmlns="http://www.w3.org/2000/svg"></svg></div><div id="side">' +
       '<div class="card" id="invite-card" hidden></div>' +
       '<div class="card"><div id="status"></div><ul id="bots" hidden></ul><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
-      ' <span id="version"></span></div><button id="notify" type="button" hidden>' + esc(t("notify")) + '</button><div id="error" class="error"></div></div>' +
+      ' <span id="version"></span></div><button id="notify" type="button" hidden>' + esc(t("notify")) + '</button><form id="mail-form" hidden><label>' + esc(t("mailMe")) + ' <input name="mail" type="email" autocomplete="email"></label> ' +
+      '<button type="submit">' + esc(t("save")) + '</button> <span id="mail-state" class="muted"></span></form><div id="error" class="error"></div></div>' +
       '<div class="card"><h2>' + esc(t("actions")) + '</h2><div id="odds" hidden></div><div id="choices"></div><div id="legal"></div>' +
       '<p><button id="undo" type="button" hidden>' + esc(t("undo")) + "</button></p>" +
       '<details><summary>' + esc(t("allActions")) + '</summary><div id="all-legal"></div></details>' +
@@ -377,7 +380,7 @@
   // then the live connection.
   function firstLoad(wait) {
     refresh().then(function () {
-      if (table) connect();
+      if (table) { connect(); mailForm(); }
       else if (token && $("#board")) setTimeout(function () { firstLoad(Math.min(wait * 2, 15000)); }, wait);
     });
   }
@@ -611,6 +614,28 @@
       ask.hidden = !(me && window.Notification && Notification.permission === "default");
       ask.onclick = function () { Notification.requestPermission().then(function () { ask.hidden = true; }); };
     }
+  }
+
+  // Turn notices by e-mail (issue 14): a seat's holder may give an address
+  // (only that seat's link reads or sets it); offered only when the server
+  // sends mail. An empty address stops the mail.
+  function mailForm() {
+    var f = $("#mail-form");
+    if (!f || !mySeat()) return;
+    api("GET", "/api/t/" + token + "/mail").then(function (r) {
+      if (!r.sending) return;
+      f.hidden = false;
+      f.elements.mail.value = r.address || "";
+      $("#mail-state").textContent = r.address ? t("mailOn") : "";
+    }).catch(function () {});
+    f.onsubmit = function (e) {
+      e.preventDefault();
+      var address = f.elements.mail.value.trim();
+      api("POST", "/api/t/" + token + "/mail", { address: address || null }).then(function (r) {
+        $("#error").textContent = "";
+        $("#mail-state").textContent = t(r.address ? "mailOn" : "mailOff");
+      }).catch(function (e) { $("#error").textContent = errorText(e); });
+    };
   }
 
   // Odds before the dice (issue 14): an action that rolls carries its

@@ -66,6 +66,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/t/{token}/seat", post(seat))
         .route("/api/t/{token}/claim", post(claim))
         .route("/api/t/{token}/invite", post(reissue))
+        .route("/api/t/{token}/mail", get(mail).post(set_mail))
         .route("/api/t/{token}/replay", get(replay))
         .route("/api/t/{token}/drawing", get(game_drawing))
         .route("/api/t/{token}/ws", get(ws::upgrade))
@@ -392,6 +393,70 @@ async fn claim(
     let Claim {} = body(bytes)?;
     let new = state.hub.claim(&token, &role, &slot.id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "token": new }))).into_response())
+}
+
+/// The seat a token holds, for what only a seat's holder may do.
+fn seat_role(role: Role) -> Result<String, ApiError> {
+    match role {
+        Role::Seat(seat) => Ok(seat),
+        Role::Admin | Role::Spectator | Role::Invite(_) => Err(ApiError::forbidden(
+            "only a seat's own link sets where that seat is told its turn",
+            "куда сообщать о ходе места, задаёт только ссылка самого места",
+        )),
+    }
+}
+
+/// A seat's address for turn notices, as only its holder reads it:
+/// `{"address": "…" | null, "sending": bool}` (`sending`: whether this
+/// server sends e-mail at all).
+async fn mail(State(state): State<AppState>, ClientAddr(addr): ClientAddr, Path(token): Path<String>) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
+    let seat = seat_role(role)?;
+    let id = slot.id.clone();
+    let mails = blocking(state.hub.store(), move |s| s.mails(&id)).await?;
+    let address = mails.into_iter().find(|m| m.seat == seat).map(|m| m.address);
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(json!({ "address": address, "sending": state.hub.mails() })))
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MailChange {
+    /// The address, or `null` to stop.
+    address: Option<String>,
+}
+
+/// Sets (or with `null` clears) where the token's seat is told its turn.
+async fn set_mail(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
+    let seat = seat_role(role)?;
+    let req: MailChange = body(bytes)?;
+    let address = req.address.map(|a| a.trim().to_owned()).filter(|a| !a.is_empty());
+    if let Some(a) = &address {
+        if !crate::mail::is_address(a) {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "address",
+                format!(
+                    "{a:?} is not an e-mail address (one address, at most {} characters)",
+                    crate::mail::MAX_ADDRESS
+                ),
+                format!(
+                    "{a:?} — не адрес электронной почты (один адрес, не длиннее {} знаков)",
+                    crate::mail::MAX_ADDRESS
+                ),
+            ));
+        }
+    }
+    let (id, stored) = (slot.id.clone(), address.clone());
+    blocking(state.hub.store(), move |s| s.set_mail(&id, &seat, stored.as_deref().map(|a| (a, token.as_str()))))
+        .await?;
+    Ok(Json(json!({ "address": address, "sending": state.hub.mails() })).into_response())
 }
 
 #[derive(Deserialize)]

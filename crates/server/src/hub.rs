@@ -6,11 +6,12 @@
 use crate::error::ApiError;
 use crate::live::load;
 pub use crate::live::Live;
+use crate::mail::Mailer;
 use crate::storage::{Change, Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
 use sandtable_ai::BotSpec;
-use sandtable_core::{events_seen_by, Event, GameRecord, Seat, Setup, Viewer};
+use sandtable_core::{events_seen_by, Event, GameRecord, Seat, SeatSet, Setup, Text, Viewer};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -103,6 +104,8 @@ pub struct Hub {
     /// The storage's change feed is listening ([`Hub::noticed`]): other
     /// instances' rows arrive as they commit, and polling is a safety net.
     listening: AtomicBool,
+    /// Sends turn notices by e-mail, when the server was given SMTP.
+    mailer: std::sync::OnceLock<Arc<Mailer>>,
 }
 
 /// Runs a blocking storage call off the async threads.
@@ -193,7 +196,44 @@ impl Hub {
             searches: Arc::new(tokio::sync::Semaphore::new(cores())),
             began: Instant::now(),
             listening: AtomicBool::new(false),
+            mailer: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Sends turn notices through `mailer` from now on (once; later calls
+    /// change nothing).
+    pub fn set_mailer(&self, mailer: Mailer) {
+        let _ = self.mailer.set(Arc::new(mailer));
+    }
+
+    /// Whether turn notices go out by e-mail.
+    pub fn mails(&self) -> bool {
+        self.mailer.get().is_some()
+    }
+
+    /// Tells by e-mail each seat of `seats` that gave an address that it
+    /// must decide, in a task of its own: the caller never waits on SMTP,
+    /// and a failure is logged. Cost: one storage read, one SMTP session per
+    /// address.
+    fn tell_turn(&self, live: &Live, seats: SeatSet) {
+        let Some(mailer) = self.mailer.get().cloned() else { return };
+        let info = live.session.info();
+        let names: Vec<(String, Text)> =
+            seats.iter().map(|s| (info.seat_id(s).to_owned(), info.seats[s.index()].name.clone())).collect();
+        let (store, id, game) = (self.store.clone(), live.row.id.clone(), info.name.clone());
+        tokio::spawn(async move {
+            let read = id.clone();
+            let mails = match blocking(&store, move |s| s.mails(&read)).await {
+                Ok(m) => m,
+                Err(e) => return eprintln!("sandtable: turn notices of {id}: {e}"),
+            };
+            for m in mails {
+                let Some((_, seat)) = names.iter().find(|(s, _)| *s == m.seat) else { continue };
+                if let Err(e) = mailer.your_turn(&m.address, &game, seat, &m.token).await {
+                    eprintln!("sandtable: turn notice of {id} to seat {}: {e}", m.seat);
+                }
+            }
+        });
     }
 
     /// Whether the storage's change feed is listening now (see
@@ -631,6 +671,13 @@ impl Hub {
             });
         }
         live.version = version;
+        // Turn notices: the people who have come to owe a decision.
+        let owing = live.people_owing();
+        let newly = owing.iter().filter(|&s| !live.owed.contains(s)).fold(SeatSet::EMPTY, SeatSet::with);
+        live.owed = owing;
+        if !newly.is_empty() {
+            self.tell_turn(live, newly);
+        }
         // `is_multiple_of` needs Rust 1.87; the workspace builds on 1.80.
         #[allow(clippy::manual_is_multiple_of)]
         let due = version % SNAPSHOT_EVERY == 0;

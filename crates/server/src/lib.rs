@@ -17,6 +17,7 @@ mod group_commit;
 pub mod hub;
 pub mod limits;
 mod live;
+pub mod mail;
 pub mod postgres;
 pub mod responses;
 pub mod sqlite;
@@ -55,6 +56,9 @@ pub struct Config {
     pub rate: u32,
     /// Connections held at once, per client address and in all.
     pub caps: connections::ConnLimits,
+    /// Sends turn notices by e-mail to the seats that gave an address;
+    /// `None`: no e-mail (the page does not offer it).
+    pub mailer: Option<mail::Mailer>,
 }
 
 /// A running server.
@@ -93,6 +97,9 @@ pub async fn start_with_bot(config: &Config, bot: BotSpec) -> Result<Running, St
     let store: Arc<dyn storage::Storage> = Arc::from(store);
     let described = store.describe();
     let hub = hub::Hub::new(store, config.bot_delay, bot);
+    if let Some(mailer) = &config.mailer {
+        hub.set_mailer(mailer.clone());
+    }
     let mut state = api::AppState::new(hub, Arc::new(limits::Limiter::new(config.rate)));
     state.caps = config.caps;
     let listener = tokio::net::TcpListener::bind(config.addr)

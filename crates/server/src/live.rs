@@ -3,7 +3,7 @@
 
 use crate::storage::{Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use sandtable_catalog::Driver;
-use sandtable_core::{Event, GameRecord, Seat, Session, Setup, ToAct, Viewer};
+use sandtable_core::{Event, GameRecord, Seat, SeatSet, Session, Setup, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -39,6 +39,11 @@ pub struct Live {
     /// locks it must not use it (it may hold an unrecorded action) and
     /// re-opens the game from storage instead (`Hub::lock`).
     pub(crate) dead: bool,
+    /// The seats played by people that owed a decision when this copy last
+    /// matched the journal (made, loaded, caught up or committed): a seat
+    /// that comes to owe one at a commit here is told by e-mail (a row
+    /// another instance committed is told there).
+    pub(crate) owed: SeatSet,
     /// Each undo of the current copy: the version it made and the decisions
     /// left after it. A page that held the log at an older version keeps
     /// the part no later undo cut, and is sent only the rest.
@@ -58,7 +63,7 @@ impl Live {
         kinds: Vec<SeatKind>,
         history: Vec<Vec<Event>>,
     ) -> Live {
-        Live {
+        let mut live = Live {
             row,
             driver,
             session,
@@ -70,9 +75,18 @@ impl Live {
             thinking: None,
             bot_stamp: 0,
             dead: false,
+            owed: SeatSet::EMPTY,
             undos: Vec::new(),
             undos_since: version,
-        }
+        };
+        live.owed = live.people_owing();
+        live
+    }
+
+    /// The seats played by people (not the server's bot) that owe a
+    /// decision now. O(seats).
+    pub(crate) fn people_owing(&self) -> SeatSet {
+        self.session.to_act().seats().iter().filter(|&s| !self.is_bot(s)).fold(SeatSet::EMPTY, SeatSet::with)
     }
 
     /// Notes that the last decision was taken back, making `version`.
@@ -152,6 +166,7 @@ impl Live {
             }
         }
         self.version = row.version;
+        self.owed = self.people_owing();
         Ok(())
     }
 

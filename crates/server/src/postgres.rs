@@ -4,7 +4,9 @@
 //! same version.
 
 use crate::sqlite::{journal_row, seats_from_json, seats_to_json};
-use crate::storage::{Change, GameRow, JournalRow, Listing, Role, Storage, StorageError, Stored, GAME_COLUMNS};
+use crate::storage::{
+    Change, GameRow, JournalRow, Listing, Role, SeatMail, Storage, StorageError, Stored, GAME_COLUMNS,
+};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, NoTls};
 use std::sync::Mutex;
@@ -326,6 +328,10 @@ impl Storage for PgStorage {
     }
 
     fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()> {
+        let seat = match role {
+            Role::Seat(seat) | Role::Invite(seat) => Some(seat.clone()),
+            Role::Admin | Role::Spectator => None,
+        };
         let role = role.to_text();
         self.with(|c| {
             let mut tx = c.transaction()?;
@@ -334,9 +340,33 @@ impl Storage for PgStorage {
             for r in drop {
                 tx.execute("DELETE FROM tokens WHERE game_id = $1 AND role = $2", &[&game, &r.to_text()])?;
             }
+            if let Some(seat) = &seat {
+                tx.execute("DELETE FROM seat_mail WHERE game_id = $1 AND seat = $2", &[&game, seat])?;
+            }
             tx.execute("INSERT INTO tokens (token, game_id, role) VALUES ($1, $2, $3)", &[&invite, &game, &role])?;
             tx.commit()
         })
+    }
+
+    fn set_mail(&self, game: &str, seat: &str, mail: Option<(&str, &str)>) -> Stored<()> {
+        self.with(|c| {
+            match mail {
+                Some((address, token)) => c.execute(
+                    "INSERT INTO seat_mail (game_id, seat, address, token) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT (game_id, seat) DO UPDATE SET address = excluded.address, token = excluded.token",
+                    &[&game, &seat, &address, &token],
+                ),
+                None => c.execute("DELETE FROM seat_mail WHERE game_id = $1 AND seat = $2", &[&game, &seat]),
+            }
+            .map(|_| ())
+        })
+    }
+
+    fn mails(&self, game: &str) -> Stored<Vec<SeatMail>> {
+        let rows = self.with(|c| {
+            c.query("SELECT seat, address, token FROM seat_mail WHERE game_id = $1 ORDER BY seat", &[&game])
+        })?;
+        Ok(rows.iter().map(|r| SeatMail { seat: r.get(0), address: r.get(1), token: r.get(2) }).collect())
     }
 
     /// One thread and one connection of its own, `LISTEN`ing on

@@ -2,7 +2,7 @@
 
 use crate::group_commit::GroupCommit;
 use crate::storage::{
-    Entry, GameRow, JournalRow, Listing, Role, SeatKind, Storage, StorageError, Stored, GAME_COLUMNS,
+    Entry, GameRow, JournalRow, Listing, Role, SeatKind, SeatMail, Storage, StorageError, Stored, GAME_COLUMNS,
 };
 use crate::Durability;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -253,11 +253,37 @@ impl Storage for SqliteStorage {
             for r in drop {
                 tx.execute("DELETE FROM tokens WHERE game_id = ?1 AND role = ?2", params![game, r.to_text()])?;
             }
+            if let Role::Seat(seat) | Role::Invite(seat) = role {
+                tx.execute("DELETE FROM seat_mail WHERE game_id = ?1 AND seat = ?2", params![game, seat])?;
+            }
             tx.execute(
                 "INSERT INTO tokens (token, game_id, role) VALUES (?1, ?2, ?3)",
                 params![invite, game, role.to_text()],
             )?;
             tx.commit()
+        })
+    }
+
+    fn set_mail(&self, game: &str, seat: &str, mail: Option<(&str, &str)>) -> Stored<()> {
+        self.with(|c| {
+            match mail {
+                Some((address, token)) => c.execute(
+                    "INSERT INTO seat_mail (game_id, seat, address, token) VALUES (?1, ?2, ?3, ?4) \
+                     ON CONFLICT (game_id, seat) DO UPDATE SET address = excluded.address, token = excluded.token",
+                    params![game, seat, address, token],
+                ),
+                None => c.execute("DELETE FROM seat_mail WHERE game_id = ?1 AND seat = ?2", params![game, seat]),
+            }
+            .map(|_| ())
+        })
+    }
+
+    fn mails(&self, game: &str) -> Stored<Vec<SeatMail>> {
+        self.with(|c| {
+            let mut q = c.prepare("SELECT seat, address, token FROM seat_mail WHERE game_id = ?1 ORDER BY seat")?;
+            let rows =
+                q.query_map(params![game], |r| Ok(SeatMail { seat: r.get(0)?, address: r.get(1)?, token: r.get(2)? }))?;
+            rows.collect()
         })
     }
 }

@@ -14,6 +14,9 @@ use std::fmt;
 /// refuses a second writer of the same version; the claims' primary key
 /// (invite) refuses a second claim of the same invite (see [`Storage::claim`]).
 /// A game is listed in the lobby for anyone when it has a `public_games` row.
+/// A seat whose holder asked to be told its turn by e-mail has a `seat_mail`
+/// row: the address and the seat link's token the message links to (tables
+/// of their own: a database made before needs no `ALTER`).
 pub(crate) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -49,6 +52,13 @@ CREATE TABLE IF NOT EXISTS claims (
 );
 CREATE TABLE IF NOT EXISTS public_games (
     game_id TEXT PRIMARY KEY REFERENCES games(id)
+);
+CREATE TABLE IF NOT EXISTS seat_mail (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    address TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
 );
 ";
 
@@ -319,7 +329,15 @@ pub trait Storage: Send + Sync {
     /// is one of `drop` (the seat's tokens and its invites), and stores
     /// `invite` opening `game` as `role`, in one transaction. Waits for
     /// (or makes wait) a [`Storage::claim`] on the same game.
+    /// Also forgets the seat's e-mail address (its link is gone; the new
+    /// holder gives their own).
     fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()>;
+    /// Sets where `seat` of `game` is told its turn: `Some((address,
+    /// token))`, the token being the seat link the message points to, or
+    /// `None` to stop. Cost: one statement.
+    fn set_mail(&self, game: &str, seat: &str, mail: Option<(&str, &str)>) -> Stored<()>;
+    /// Every address given for `game`'s seats, by seat id. Cost: one query.
+    fn mails(&self, game: &str) -> Stored<Vec<SeatMail>>;
     /// Starts sending `feed` every journal row committed to the database,
     /// by any server instance, as [`Change`]s, on a thread of its own, until
     /// `feed`'s receiver is dropped. `false` when the back end has no such
@@ -330,6 +348,18 @@ pub trait Storage: Send + Sync {
         let _ = feed;
         false
     }
+}
+
+/// A seat's address for turn notices ([`Storage::set_mail`]): never shown
+/// to anyone but that seat's holder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatMail {
+    /// The seat's id.
+    pub seat: String,
+    /// Where to write.
+    pub address: String,
+    /// The seat link's token, for the link in the message.
+    pub token: String,
 }
 
 /// What a back end's claim transaction found, as [`Storage::claim`] answers

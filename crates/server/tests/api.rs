@@ -997,3 +997,103 @@ async fn token_addresses_are_never_cached_nor_sent_onwards() {
     }
     s.stop();
 }
+
+/// The local SMTP server the test script starts (`scripts/test-deps.sh`):
+/// its URL and the directory it files messages in; `None` outside CI when
+/// it is not running.
+fn smtp_sink() -> Option<(String, std::path::PathBuf)> {
+    match (std::env::var("SANDTABLE_TEST_SMTP"), std::env::var("SANDTABLE_TEST_MAILDIR")) {
+        (Ok(url), Ok(dir)) => Some((url, dir.into())),
+        _ => {
+            assert!(std::env::var("CI").is_err(), "no SMTP sink: .ci/run must start it (scripts/test-deps.sh)");
+            eprintln!("no SMTP sink: e-mail test skipped (eval \"$(bash scripts/test-deps.sh)\")");
+            None
+        }
+    }
+}
+
+/// The message the sink filed for `to`, waiting for it (30 s at most), as
+/// its raw text with quoted-printable soft line breaks joined.
+async fn mail_to(dir: &std::path::Path, to: &str) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        for entry in std::fs::read_dir(dir).expect("the sink's directory").flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".eml") && !name.starts_with('.') {
+                let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                if text.lines().next() == Some(&format!("X-Envelope-To: {to}")) {
+                    return text.replace("=\r\n", "");
+                }
+            }
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "no message to {to} within 30 s");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Issue 14, a move a day: a seat whose holder gave an address is written
+/// to when its turn comes, with its link; only that seat's link reads or
+/// sets the address, and no table shows it; a bad one is refused; clearing
+/// it stops the mail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turn_notices_go_by_mail_to_the_seats_that_asked() {
+    let Some((smtp, dir)) = smtp_sink() else { return };
+    let mailer =
+        sandtable_server::mail::Mailer::new(&smtp, "sandtable <games@sandtable.test>", "http://sandtable.test")
+            .expect("a mailer");
+    let s = common::start_mailing(
+        &databases()[0],
+        1000,
+        std::time::Duration::ZERO,
+        sandtable_ai::BotSpec::RANDOM,
+        Some(mailer),
+    )
+    .await;
+    // Seed 2: the Allies pick, the Axis rolls 4 and moves first.
+    let g = s.create(json!({"game": "totensonntag", "seed": 2})).await;
+    let (allies, axis) = (token(&g, "allies"), token(&g, "axis"));
+    let address = format!("axis-{axis}@example.org");
+    // Only the seat's own link reads or sets it.
+    for other in [g["admin"].as_str().unwrap(), g["spectator"].as_str().unwrap()] {
+        let (status, v) = s.get(&format!("/api/t/{other}/mail")).await;
+        assert_eq!((status, kind(&v)), (StatusCode::FORBIDDEN, "forbidden"), "{v}");
+        let (status, _) = s.post(&format!("/api/t/{other}/mail"), &json!({"address": address})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+    for bad in ["axis", "Axis <a@example.org>", "a@example.org, b@example.org"] {
+        let (status, v) = s.post(&format!("/api/t/{axis}/mail"), &json!({"address": bad})).await;
+        assert_eq!((status, kind(&v)), (StatusCode::BAD_REQUEST, "address"), "{bad}: {v}");
+    }
+    let (status, v) = s.post(&format!("/api/t/{axis}/mail"), &json!({"address": format!(" {address} ")})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v, json!({"address": address, "sending": true}));
+    assert_eq!(s.get(&format!("/api/t/{axis}/mail")).await.1["address"], json!(address));
+    assert_eq!(s.get(&format!("/api/t/{allies}/mail")).await.1["address"], Value::Null, "another seat's is its own");
+    for other in [allies, g["spectator"].as_str().unwrap()] {
+        assert!(!s.table(other).await.to_string().contains(&address), "no table shows the address");
+    }
+    // The Allies pick: the Axis comes to act and is written to, with its link.
+    let (status, v) = s.act(allies, 0, "pick 3").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let message = mail_to(&dir, &address).await;
+    assert!(message.contains("Subject: Your turn: Corps Command: Totensonntag (Axis)"), "{message}");
+    assert!(message.contains(&format!("http://sandtable.test/t/{axis}")), "the seat's link: {message}");
+    assert!(message.contains("From: sandtable <games@sandtable.test>"), "{message}");
+    // Cleared: no more mail (checked through the API; the sink is shared).
+    let (status, v) = s.post(&format!("/api/t/{axis}/mail"), &json!({"address": null})).await;
+    assert_eq!((status, v), (StatusCode::OK, json!({"address": null, "sending": true})));
+    assert_eq!(s.get(&format!("/api/t/{axis}/mail")).await.1["address"], Value::Null);
+    s.stop();
+}
+
+/// A server without SMTP says so, and still keeps the address (a later
+/// start with SMTP writes to it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_smtp_the_address_is_kept_and_sending_is_off() {
+    let s = start(&databases()[0]).await;
+    let g = s.create(json!({"game": "totensonntag", "seed": 2})).await;
+    let axis = token(&g, "axis");
+    let (status, v) = s.post(&format!("/api/t/{axis}/mail"), &json!({"address": "a@example.org"})).await;
+    assert_eq!((status, v), (StatusCode::OK, json!({"address": "a@example.org", "sending": false})));
+    s.stop();
+}

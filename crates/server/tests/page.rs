@@ -628,9 +628,9 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
     )
     .await;
     b.js_click(&format!("#board [data-place=\"{place}\"]")).await;
-    if b.client.execute("return document.querySelectorAll('#choices button').length;", vec![]).await.expect("js")
-        != Value::from(0)
-    {
+    let menu =
+        b.client.execute("return document.querySelectorAll('#choices button').length;", vec![]).await.expect("js");
+    if menu.as_u64().unwrap_or(0) > 0 {
         b.click(&format!("#choices button[data-action=\"{action}\"]")).await;
     }
     b.wait("#odds:not([hidden]) .outcomes li").await;
@@ -752,6 +752,53 @@ async fn my_turn_shows_in_the_title_the_icon_and_a_notification() {
     assert_eq!(notes.as_array().map(Vec::len), Some(1), "one notification: {notes}");
     assert!(notes[0][0].as_str().unwrap_or_default().starts_with("Your turn: "), "{notes}");
     assert_eq!(notes[0][1], Value::from("Axis"));
+    b.close().await;
+    s.stop();
+}
+
+/// Issue 14: a seat's holder gives an address for turn notices on the page
+/// (offered when the server sends mail), and can take it back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_gives_its_address_for_turn_notices_on_the_page() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let (Ok(smtp), Ok(_)) = (std::env::var("SANDTABLE_TEST_SMTP"), std::env::var("SANDTABLE_TEST_MAILDIR")) else {
+        assert!(std::env::var("CI").is_err(), "no SMTP sink: .ci/run must start it (scripts/test-deps.sh)");
+        return;
+    };
+    let mailer =
+        sandtable_server::mail::Mailer::new(&smtp, "games@sandtable.test", "http://sandtable.test").expect("mailer");
+    let s = common::start_mailing(
+        &common::databases()[0],
+        1000,
+        std::time::Duration::ZERO,
+        sandtable_ai::BotSpec::RANDOM,
+        Some(mailer),
+    )
+    .await;
+    let g = s.create(serde_json::json!({"game": "totensonntag", "seed": 2})).await;
+    let axis = g["seats"]["axis"].as_str().expect("axis").to_owned();
+    b.goto(&format!("{}/t/{axis}", s.base)).await;
+    b.wait("#mail-form:not([hidden]) input[name=mail]").await.send_keys("axis@example.org").await.expect("typed");
+    b.click("#mail-form button[type=submit]").await;
+    b.until(
+        "the address saved",
+        "return document.querySelector('#mail-state').textContent.indexOf('written to') >= 0;",
+    )
+    .await;
+    assert_eq!(s.get(&format!("/api/t/{axis}/mail")).await.1["address"], Value::from("axis@example.org"));
+    // Emptied: no more mail.
+    b.client
+        .execute("document.querySelector('#mail-form input[name=mail]').value = ''; return true;", vec![])
+        .await
+        .expect("js");
+    b.click("#mail-form button[type=submit]").await;
+    b.until("the address dropped", "return document.querySelector('#mail-state').textContent === 'no e-mail';").await;
+    assert_eq!(s.get(&format!("/api/t/{axis}/mail")).await.1["address"], Value::Null);
+    // A spectator is offered nothing.
+    b.goto(&format!("{}/t/{}", s.base, g["spectator"].as_str().expect("spectator"))).await;
+    b.wait("#board [data-place]").await;
+    let hidden = b.client.execute("return document.querySelector('#mail-form').hidden;", vec![]).await.expect("js");
+    assert_eq!(hidden, Value::Bool(true));
     b.close().await;
     s.stop();
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use sandtable_server::storage::{self, Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError};
+use sandtable_server::storage::{self, Entry, GameRow, JournalRow, Role, SeatKind, SeatMail, Storage, StorageError};
 use sandtable_server::Durability;
 
 fn unique(prefix: &str) -> String {
@@ -46,8 +46,27 @@ fn battery(s: &dyn Storage) {
     assert_eq!(s.token(&t_second).expect("read"), None, "a refused claim stores no token");
     assert_eq!(s.claimed(&t_invite).expect("read"), Some(1_700_000_100));
     assert_eq!(Role::from_text(&Role::Invite("axis".into()).to_text()), Some(Role::Invite("axis".into())));
+    // Turn notices: a seat's address, with the link it points to, set,
+    // changed and cleared; one row per seat.
+    assert_eq!(s.mails(&id).expect("mails"), vec![]);
+    s.set_mail(&id, "allies", Some(("a@example.org", &t_seat))).expect("set");
+    s.set_mail(&id, "allies", Some(("b@example.org", &t_seat))).expect("change");
+    s.set_mail(&id, "axis", Some(("x@example.org", &t_claimed))).expect("set");
+    let mail = |seat: &str, address: &str, token: &str| SeatMail {
+        seat: seat.into(),
+        address: address.into(),
+        token: token.into(),
+    };
+    assert_eq!(
+        s.mails(&id).expect("mails"),
+        vec![mail("allies", "b@example.org", &t_seat), mail("axis", "x@example.org", &t_claimed)]
+    );
+    s.set_mail(&id, "axis", None).expect("clear");
+    s.set_mail(&id, "axis", None).expect("clearing twice is no error");
+    assert_eq!(s.mails(&id).expect("mails"), vec![mail("allies", "b@example.org", &t_seat)]);
+    s.set_mail(&id, "axis", Some(("x@example.org", &t_claimed))).expect("set");
     // Re-issuing a seat's invite drops its seat and invite tokens (and only
-    // those) and stores the new invite, in one transaction.
+    // those) and its address, and stores the new invite, in one transaction.
     let (t_old_invite, t_new_invite) = (unique("o"), unique("n"));
     let allies = Role::Seat("allies".into());
     s.reissue(&id, &[], &t_old_invite, &Role::Invite("allies".into())).expect("an invite");
@@ -58,6 +77,7 @@ fn battery(s: &dyn Storage) {
     assert_eq!(s.token(&t_new_invite).expect("read"), Some((id.clone(), Role::Invite("allies".into()))));
     assert_eq!(s.token(&t_admin).expect("read"), Some((id.clone(), Role::Admin)), "other roles stay");
     assert_eq!(s.token(&t_claimed).expect("read"), Some((id.clone(), axis.clone())), "other seats stay");
+    assert_eq!(s.mails(&id).expect("mails"), vec![mail("axis", "x@example.org", &t_claimed)], "and their addresses");
     // Again: the new invite goes too, replaced by the next.
     let t_third = unique("t");
     s.reissue(&id, &drop, &t_third, &Role::Invite("allies".into())).expect("reissue");

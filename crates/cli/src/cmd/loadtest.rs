@@ -261,6 +261,7 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         bot_delay: Duration::ZERO,
         rate: RATE,
         caps: Default::default(),
+        mailer: None,
     };
     let request = json!({
         "game": a.game,

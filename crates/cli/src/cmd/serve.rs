@@ -35,6 +35,15 @@ pub struct Args {
     /// Requests per second allowed per link / Запросов в секунду на ссылку
     #[arg(long, default_value_t = sandtable_server::limits::PER_SECOND)]
     pub rate: u32,
+    /// Send turn notices by e-mail through this SMTP server: smtp://host:port (a local relay), smtp://user:pass@host?tls=required (STARTTLS) or smtps://user:pass@host / SMTP для писем о ходе
+    #[arg(long, value_name = "URL")]
+    pub smtp: Option<String>,
+    /// The sender of turn notices / Отправитель писем
+    #[arg(long, default_value = "sandtable <sandtable@localhost>", requires = "smtp")]
+    pub mail_from: String,
+    /// The server's address as players reach it, for the links in turn notices (default: http://ADDR) / Адрес сервера для ссылок в письмах
+    #[arg(long, value_name = "URL", requires = "smtp")]
+    pub public_url: Option<String>,
 }
 
 /// A bot by name, for `--bot`.
@@ -43,8 +52,15 @@ fn parse_bot(name: &str) -> Result<sandtable_ai::BotSpec, String> {
 }
 
 impl Args {
-    pub fn config(&self) -> Config {
-        Config {
+    pub fn config(&self) -> Result<Config, Fail> {
+        let mailer = match &self.smtp {
+            None => None,
+            Some(url) => {
+                let public = self.public_url.clone().unwrap_or_else(|| format!("http://{}", self.addr));
+                Some(sandtable_server::mail::Mailer::new(url, &self.mail_from, &public).map_err(|e| Fail::new(2, e))?)
+            }
+        };
+        Ok(Config {
             addr: self.addr,
             database: self.database.clone(),
             durability: match self.durability {
@@ -54,14 +70,15 @@ impl Args {
             bot_delay: Duration::from_millis(self.bot_delay_ms),
             rate: self.rate,
             caps: Default::default(),
-        }
+            mailer,
+        })
     }
 }
 
 pub fn run(args: &Args) -> Result<(), Fail> {
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Fail::new(1, e))?;
     runtime.block_on(async {
-        let running = sandtable_server::start_with_bot(&args.config(), args.bot).await.map_err(|e| Fail::new(1, e))?;
+        let running = sandtable_server::start_with_bot(&args.config()?, args.bot).await.map_err(|e| Fail::new(1, e))?;
         println!(
             "sandtable: open http://{}/ in a browser / откройте http://{}/ в браузере\nstorage: {}",
             running.addr, running.addr, running.storage

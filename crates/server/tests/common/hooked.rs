@@ -1,7 +1,7 @@
 //! A storage that forwards every call to another after a hook the test sets,
 //! to count calls or to make them fail (a full disk, a lost connection).
 
-use sandtable_server::storage::{GameRow, JournalRow, Listing, Role, Storage, Stored};
+use sandtable_server::storage::{GameRow, JournalRow, Listing, Role, SeatMail, Storage, Stored};
 
 /// The calls a hook hears about before they go through.
 pub enum Call<'a> {
@@ -65,5 +65,11 @@ impl<H: Hook> Storage for Hooked<H> {
     }
     fn reissue(&self, game: &str, drop: &[Role], invite: &str, role: &Role) -> Stored<()> {
         self.inner.reissue(game, drop, invite, role)
+    }
+    fn set_mail(&self, game: &str, seat: &str, mail: Option<(&str, &str)>) -> Stored<()> {
+        self.inner.set_mail(game, seat, mail)
+    }
+    fn mails(&self, game: &str) -> Stored<Vec<SeatMail>> {
+        self.inner.mails(game)
     }
 }

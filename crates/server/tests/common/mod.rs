@@ -70,6 +70,17 @@ pub async fn start_config(database: &str, rate: u32, bot_delay: Duration) -> Ser
 
 /// A server whose bot seats given no bot of their own are played by `bot`.
 pub async fn start_bot(database: &str, rate: u32, bot_delay: Duration, bot: sandtable_ai::BotSpec) -> Server {
+    start_mailing(database, rate, bot_delay, bot, None).await
+}
+
+/// [`start_bot`], sending turn notices through `mailer` when given.
+pub async fn start_mailing(
+    database: &str,
+    rate: u32,
+    bot_delay: Duration,
+    bot: sandtable_ai::BotSpec,
+    mailer: Option<sandtable_server::mail::Mailer>,
+) -> Server {
     let config = Config {
         addr: "127.0.0.1:0".parse().expect("addr"),
         database: database.to_owned(),
@@ -77,6 +88,7 @@ pub async fn start_bot(database: &str, rate: u32, bot_delay: Duration, bot: sand
         bot_delay,
         rate,
         caps: Default::default(),
+        mailer,
     };
     let running = sandtable_server::start_with_bot(&config, bot).await.expect("server starts");
     let base = format!("http://{}", running.addr);
