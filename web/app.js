@@ -44,7 +44,7 @@
 //   #all-legal button[data-action] every legal action; [data-rolls] on those that roll dice (they carry odds)
 //   #odds                      the odds of the chosen action that rolls, before anything is sent (or, when a
 //                              roll is the seat's only choice, shown at once, one click throwing it): .outcomes li
-//                              (percentage, bar, result; the most likely first), .basis li (each figure with
+//                              (percentage, bar, result; the most likely first; past 12, one li.rest sums the others), .basis li (each figure with
 //                              its .rule); #roll sends it, as does choosing it again; #odds-cancel drops it
 //   #confirm-rolls             checkbox: show the odds first and roll on a second click (default on;
 //                              localStorage "sandtable.confirmRolls")
@@ -643,6 +643,7 @@
   // second, deliberate click (the same target again, or #roll) sends it.
   // #confirm-rolls (kept in localStorage) turns the second click off.
   var armed = null;
+  var ODDS_SHOWN = 12;
   function confirmRolls() { return localStorage.getItem("sandtable.confirmRolls") !== "off"; }
   function forecastOf(action) {
     var a = ((table && table.legal) || []).filter(function (x) { return x.action === action; })[0];
@@ -662,11 +663,16 @@
     if (!f) { box.innerHTML = ""; box.hidden = true; return; }
     var action = armed || only.action;
     var rows = f.outcomes.slice().sort(function (a, b) { return b.p - a.p; });
+    // A long list (a Colditz movement throw has ~100 results) shows its most
+    // likely dozen and what the rest add up to.
+    var rest = rows.slice(ODDS_SHOWN), restP = rest.reduce(function (t, c) { return t + c.p; }, 0);
+    rows = rows.slice(0, ODDS_SHOWN);
     box.hidden = false;
     box.innerHTML = "<p><b>" + esc(t("odds")) + ":</b> " + esc(action) + '</p><ul class="outcomes">' + rows.map(function (c) {
       return '<li><span class="p">' + esc(percent(c.p)) + '</span><span class="bar"><span style="width:' +
         Math.max(1, Math.round(c.p * 100)) + '%"></span></span>' + esc(named(c.text)) + "</li>";
-    }).join("") + "</ul>" + ((f.basis || []).length ? '<ul class="basis">' + f.basis.map(function (b) {
+    }).join("") + (rest.length ? '<li class="rest"><span class="p">' + esc(percent(restP)) + "</span><span></span>" +
+      esc(t("oddsRest").replace("{n}", rest.length)) + "</li>" : "") + "</ul>" + ((f.basis || []).length ? '<ul class="basis">' + f.basis.map(function (b) {
       return '<li><span class="rule">' + esc(b.rule) + "</span> " + esc(named(b.text)) + "</li>";
     }).join("") + "</ul>" : "") + (armed ? '<p class="muted">' + esc(t("rollAgain")) + "</p>" : "") +
       '<button type="button" class="primary" id="roll">' + esc(t("roll")) + "</button>" +

@@ -123,7 +123,27 @@ async fn colditz_opening_through_the_page() {
     .await;
     assert!(b.text("#panel").await.contains("Your hand"), "the seat sees its hand");
     let before = version(&b).await;
+    let t = s.table(&token_of(&british)).await;
+    let results = t["legal"].as_array().expect("legal").iter().find(|a| a["action"] == "roll").expect("roll")
+        ["forecast"]["outcomes"]
+        .as_array()
+        .expect("a movement throw has odds")
+        .len();
     b.click("#legal button[data-action=\"roll\"]").await;
+    // A long list shows its twelve most likely results and one line for the rest.
+    b.wait("#odds:not([hidden]) .outcomes li").await;
+    let (shown, rest) = (
+        b.client
+            .execute("return document.querySelectorAll('#odds .outcomes li:not(.rest)').length;", vec![])
+            .await
+            .expect("js"),
+        b.client
+            .execute("return document.querySelectorAll('#odds .outcomes li.rest').length;", vec![])
+            .await
+            .expect("js"),
+    );
+    assert_eq!(shown.as_u64(), Some(results.min(12) as u64), "{results} results");
+    assert_eq!(rest.as_u64(), Some(u64::from(results > 12)));
     roll_after_the_odds(&b, before).await;
     wait_version_above(&b, before).await;
     // The roll shows in the log with its dice and rule.
