@@ -41,7 +41,7 @@
 //   #board svg                 the board; [data-piece=<id>] pieces, [data-place=<id>] places
 //   #legal button[data-action] actions that are not on the board (end, pick 3…) and the selected piece's
 //   #choices button[data-action]  when a click on a place matches several actions
-//   #all-legal button[data-action] every legal action; [data-rolls] on those that roll dice (they carry odds)
+//   #all-legal button[data-action] every legal action (.label in the page's language, .notation); [data-rolls] on those that roll dice (they carry odds)
 //   #odds                      the odds of the chosen action that rolls, before anything is sent (or, when a
 //                              roll is the seat's only choice, shown at once, one click throwing it): .outcomes li
 //                              (percentage, bar, result; the most likely first; past 12, one li.rest sums the others), .basis li (each figure with
@@ -54,7 +54,8 @@
 //   #undo                      take back my last move
 //   #error                     the last refusal, "[rule] text"; in the lobby, a refused scenario file's
 //                              problems as #error li (one per problem, "file:line: key: message")
-//   #log li                    the log: one li per decision, .ev items its events with .rule
+//   #log li                    the log: one li per decision (its .label in the page's language beside its .notation),
+//                              .ev items its events with .rule
 //   #bots li[data-seat=<id>]   each bot seat's bot: its name, [data-thinking] while it thinks, its last
 //                              decision's time ([data-last-ms], ms)
 //   #seats button[data-seat][data-kind]   the creator hands a seat to the bot or back; select[data-bot-for=<id>]
@@ -524,9 +525,15 @@
     if (replayAt === null) r.value = table.log.length;
   }
 
+  // An action as the player reads it (its label, in the page's language)
+  // beside its canonical notation, which is what is sent and logged.
+  function actionText(action, label) {
+    var l = named(label);
+    return l && l !== action ? '<span class="label">' + esc(l) + '</span> <code class="notation">' + esc(action) + "</code>" : esc(action);
+  }
   function actionButton(a) {
     return '<button type="button" data-action="' + esc(a.action) + '"' + (a.forecast ? " data-rolls" : "") +
-      (a.action === armed ? ' class="armed"' : "") + ">" + esc(a.action) + "</button>";
+      (a.action === armed ? ' class="armed"' : "") + ">" + actionText(a.action, a.label) + "</button>";
   }
   function wire(container) {
     Array.prototype.forEach.call(container.querySelectorAll("button[data-action]"), function (b) {
@@ -668,7 +675,8 @@
     var rest = rows.slice(ODDS_SHOWN), restP = rest.reduce(function (t, c) { return t + c.p; }, 0);
     rows = rows.slice(0, ODDS_SHOWN);
     box.hidden = false;
-    box.innerHTML = "<p><b>" + esc(t("odds")) + ":</b> " + esc(action) + '</p><ul class="outcomes">' + rows.map(function (c) {
+    var entry = table.legal.filter(function (x) { return x.action === action; })[0] || {};
+    box.innerHTML = "<p><b>" + esc(t("odds")) + ":</b> " + actionText(action, entry.label) + '</p><ul class="outcomes">' + rows.map(function (c) {
       return '<li><span class="p">' + esc(percent(c.p)) + '</span><span class="bar"><span style="width:' +
         Math.max(1, Math.round(c.p * 100)) + '%"></span></span>' + esc(named(c.text)) + "</li>";
     }).join("") + (rest.length ? '<li class="rest"><span class="p">' + esc(percent(restP)) + "</span><span></span>" +
@@ -877,7 +885,7 @@
         var mine = v.audience && v.audience !== "everyone" ? ' <span class="private">(' + esc(t("privateEvent")) + ")</span>" : "";
         return '<li class="ev">' + (v.rule ? '<span class="rule">[' + esc(v.rule) + "]</span> " : "") + esc(named(v.text)) + dice + mine + "</li>";
       }).join("");
-      return "<li><b>" + esc(seatName(e.seat)) + "</b>: " + esc(e.action) + (evs ? "<ul>" + evs + "</ul>" : "") + "</li>";
+      return "<li><b>" + esc(seatName(e.seat)) + "</b>: " + actionText(e.action, e.label) + (evs ? "<ul>" + evs + "</ul>" : "") + "</li>";
     }).join("");
     if (atBottom) ol.scrollTop = ol.scrollHeight;
   }

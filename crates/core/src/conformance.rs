@@ -173,6 +173,8 @@ fn playout<R: Ruleset>(rules: &R, setup: &Setup, battery: &Battery, choice_seed:
                 // Listed actions all apply, and their notation reads back.
                 for &a in by_seat[i].iter().take(48) {
                     let text = rules.notation(a);
+                    let label = rules.label(a);
+                    assert!(!label.en.is_empty() && !label.ru.is_empty(), "{}: {text:?} has no label", here());
                     let back = rules
                         .parse(&text)
                         .unwrap_or_else(|e| panic!("{}: notation {text:?} does not parse: {e}", here()));

@@ -54,6 +54,8 @@ pub struct LegalAction {
     /// Where it points on the board.
     #[serde(flatten)]
     pub hint: Hint,
+    /// How a player reads it ([`crate::Ruleset::label`]).
+    pub label: crate::Text,
     /// Its odds ([`crate::Ruleset::forecast`]), for an action that rolls dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forecast: Option<crate::Forecast>,

@@ -92,6 +92,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The canonical text of an action; [`Ruleset::parse`] reads it back.
     fn notation(&self, action: Self::Action) -> String;
 
+    /// An action as a player reads it, in English and Russian (the Russian
+    /// in the rule texts' terms): a front end shows it beside the canonical
+    /// notation, which stays what is typed and logged. Default: the notation
+    /// in both. Cost: a few small strings.
+    fn label(&self, action: Self::Action) -> crate::Text {
+        let n = self.notation(action);
+        crate::Text::new(n.clone(), n)
+    }
+
     /// Reads an action's text.
     ///
     /// # Errors

@@ -61,6 +61,9 @@ pub trait Session: Send + Sync {
     /// # Errors
     /// [`Refusal`] when the text is no action or the rules forbid it now.
     fn forecast(&self, seat: Seat, action: &str) -> Result<Option<Forecast>, Refusal>;
+    /// How a player reads an action given as text ([`Ruleset::label`]), or
+    /// `None` for text that is no action (a redacted log line).
+    fn label(&self, action: &str) -> Option<Text>;
     /// The seat's pieces with nothing to do now, each with the rule that
     /// holds it back (see [`Ruleset::idle`]).
     fn idle(&self, seat: Seat) -> Vec<(String, Illegal)>;
@@ -414,10 +417,14 @@ impl<R: Ruleset> Session for Match<R> {
         out.into_iter()
             .map(|a| LegalAction {
                 action: self.rules.notation(a),
+                label: self.rules.label(a),
                 hint: self.rules.hint(&self.state, a),
                 forecast: self.rules.forecast(&self.state, seat, a),
             })
             .collect()
+    }
+    fn label(&self, action: &str) -> Option<Text> {
+        self.rules.parse(action).ok().map(|a| self.rules.label(a))
     }
     fn idle(&self, seat: Seat) -> Vec<(String, Illegal)> {
         self.rules.idle(&self.state, seat)

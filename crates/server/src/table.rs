@@ -154,7 +154,11 @@ fn log(live: &Live, viewer: Viewer, held: Option<Held>) -> (usize, Vec<Value>, u
         .iter()
         .map(|(i, e)| {
             let events = live.history.get(*i).map_or_else(Vec::new, |all| events_seen_by(all, viewer));
-            json!({"seat": e.seat, "action": e.action, "events": events})
+            let mut entry = json!({"seat": e.seat, "action": e.action, "events": events});
+            if let Some(label) = live.session.label(&e.action) {
+                entry["label"] = json!(label);
+            }
+            entry
         })
         .collect();
     (from, entries, visible.len())

@@ -328,6 +328,20 @@ async fn totensonntag_opening_through_the_page() {
     b.until("Russian panel", "return document.querySelector('#panel').textContent.indexOf('Победные очки') >= 0;")
         .await;
     assert!(b.text("#panel").await.contains("УИ"), "the initiative level as УИ");
+    // Every action button and every decision in the log reads in Russian
+    // beside its notation (a redacted secret choice has no notation to label).
+    let unlabelled = b
+        .client
+        .execute(
+            "return Array.from(document.querySelectorAll('#all-legal button[data-action], #log > li')).filter(function (e) {                var l = e.querySelector(':scope > .label');                return !(l && /[а-яё]/i.test(l.textContent)) && !/secret|секрет/.test(e.textContent);              }).map(function (e) { return e.textContent; });",
+            vec![],
+        )
+        .await
+        .expect("js");
+    assert_eq!(unlabelled, serde_json::json!([]), "actions without a Russian label");
+    let buttons =
+        b.client.execute("return document.querySelectorAll('#all-legal button .label').length;", vec![]).await;
+    assert!(buttons.expect("js").as_u64().unwrap_or(0) > 0, "the buttons carry labels");
     b.close().await;
     s.stop();
 }

@@ -63,7 +63,12 @@ fn table(r: &Colditz, setup: &Setup, s: &State, seat: Option<&str>, title: &str)
             let mut buf = Vec::new();
             r.legal_actions(s, seat, &mut buf);
             buf.iter()
-                .map(|&a| LegalAction { action: r.notation(a), hint: r.hint(s, a), forecast: r.forecast(s, seat, a) })
+                .map(|&a| LegalAction {
+                    action: r.notation(a),
+                    label: r.label(a),
+                    hint: r.hint(s, a),
+                    forecast: r.forecast(s, seat, a),
+                })
                 .collect()
         }
         Viewer::Spectator => Vec::new(),

@@ -78,6 +78,49 @@ impl Totensonntag {
         }
     }
 
+    /// An action as a player reads it, in English and in the Russian rule
+    /// text's terms (УИ, стремительная атака, артобстрел…); unit codes and
+    /// hex labels stay as printed.
+    pub fn action_label(&self, a: Action) -> Text {
+        let u = |u: UnitId| self.scenario.unit(u).code.as_str();
+        let h = |h: HexId| self.map.grid.label(h);
+        match a {
+            Action::Pick(n) => Text::new(format!("pick initiative level {n}"), format!("выбрать УИ {n}")),
+            Action::Roll => Text::fixed("roll for initiative", "бросок на инициативу"),
+            Action::Shift(0) => Text::fixed("keep the rolled level", "оставить выпавший УИ"),
+            Action::Shift(d) => Text::new(format!("shift the level by {d:+}"), format!("сдвинуть УИ на {d:+}")),
+            Action::Move(x, to) => {
+                Text::new(format!("{} moves to {}", u(x), h(to)), format!("{}: движение в {}", u(x), h(to)))
+            }
+            Action::Enter(x, to) => {
+                Text::new(format!("{} enters at {}", u(x), h(to)), format!("{}: ввод в игру в {}", u(x), h(to)))
+            }
+            Action::Exit(x) => {
+                Text::new(format!("{} leaves toward Tobruk", u(x)), format!("{}: выход к Тобруку", u(x)))
+            }
+            Action::Attack(x, to) => {
+                Text::new(format!("{} attacks {}", u(x), h(to)), format!("{}: атака на {}", u(x), h(to)))
+            }
+            Action::Bombard(a, t, s) => Text::new(
+                format!("{} bombards {}, {} spotting", u(a), u(t), u(s)),
+                format!("{}: артобстрел по {}, наводит {}", u(a), u(t), u(s)),
+            ),
+            Action::Advance(x, to) => Text::new(
+                format!("{} advances into {}", u(x), h(to)),
+                format!("{}: продвижение после атаки в {}", u(x), h(to)),
+            ),
+            Action::Top(x) => {
+                Text::new(format!("{} to the top of its hex", u(x)), format!("{}: наверх группы в гексе", u(x)))
+            }
+            Action::End => Text::fixed("end the impulse", "закончить импульс"),
+            Action::Eliminate(x) => Text::new(
+                format!("remove {} (more than three in the hex)", u(x)),
+                format!("уничтожить {} (в гексе больше трёх юнитов)", u(x)),
+            ),
+            Action::Recover => Text::fixed("roll the night's recovery", "броски на восстановление"),
+        }
+    }
+
     /// Reads an action's text (words separated by spaces, case-insensitive).
     ///
     /// # Errors

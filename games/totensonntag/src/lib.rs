@@ -533,6 +533,10 @@ impl Ruleset for Totensonntag {
         self.render_text(s, viewer, lang)
     }
 
+    fn label(&self, a: Action) -> Text {
+        self.action_label(a)
+    }
+
     fn idle(&self, s: &State, seat: Seat) -> Vec<(String, Illegal)> {
         self.idle_units(s, seat)
     }

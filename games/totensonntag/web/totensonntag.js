@@ -217,7 +217,7 @@
     // Names of places, under the counters.
     (drawing.places || []).forEach(function (p) {
       var h = ix.hex[p.hex];
-      el("text", { x: f(h.x), y: f(h.y + 0.86), "font-size": 0.26, "text-anchor": "middle", fill: "#3e2723",
+      el("text", { "class": "tt-name", x: f(h.x), y: f(h.y + 0.86), "font-size": 0.26, "text-anchor": "middle", fill: "#3e2723",
         stroke: "#f3e7c4", "stroke-width": 0.06, "paint-order": "stroke", "pointer-events": "none" }, svg,
         shortName(named(p.name, lang)));
     });
