@@ -7,10 +7,15 @@
 //   var B = Sandtable.board;
 //   B.el("circle", {cx: 1, cy: 2, r: 0.5}, parent)  -> the new SVG element
 //   B.tr(lang, en, ru)  a renderer's own words in the page's language
-//   B.zoomable(svg, box, strip, prefix)  after drawing: sets the viewBox to the zoomed
+//   B.zoomable(svg, box, strip, prefix, o)  after drawing: sets the viewBox to the zoomed
 //       part of box ({x, y, w, h}: the whole board, a strip at its top free for the
 //       buttons) and draws the buttons; the zoom lives on the <svg> element, so
-//       it survives the shell redrawing the board after every change.
+//       it survives the shell redrawing the board after every change. o (optional):
+//       {legible: the scale (CSS px per board unit) at which the renderer's smallest
+//       counter text is 9 px, focus: {x, y} where the board's action is}. With o.legible,
+//       a board that is first shown smaller than that on a wide screen opens zoomed to
+//       it, centred on o.focus (⤢ shows the whole board); on a small screen the whole
+//       board is an overview, and the tap that zooms in reaches that scale at least.
 //
 // Hexes (r: centre to corner; y grows downwards):
 //   B.hexPath(x, y, r, orientation, half)  the outline of one hex as path data:
@@ -97,6 +102,7 @@
   }
   function zoomAt(svg, factor, px, py) {
     var z = state(svg), v = viewBox(z);
+    z.touched = true;
     if (px == null) { px = v.x + v.w / 2; py = v.y + v.h / 2; }
     z.zoom = clamp(z, { x: px - (px - v.x) / factor, y: py - (py - v.y) / factor, w: v.w / factor, h: v.h / factor });
     apply(svg);
@@ -156,6 +162,7 @@
         if (dist > 0) {
           var k = dist / d.pinch, v = d.vb;
           z.zoom = clamp(z, { x: d.mid.x - (d.mid.x - v.x) / k, y: d.mid.y - (d.mid.y - v.y) / k, w: v.w / k, h: v.h / k });
+          z.touched = true;
           apply(svg);
           d.moved = true;
         }
@@ -167,6 +174,7 @@
       d.moved = true;
       var s = svgPoint(svg, 0, 0).scale;
       z.zoom = clamp(z, { x: d.vb.x - dx / s, y: d.vb.y - dy / s, w: d.vb.w, h: d.vb.h });
+      z.touched = true;
       apply(svg);
     });
     function up(e) {
@@ -189,7 +197,8 @@
       e.stopPropagation();
       e.preventDefault();
       var p = svgPoint(svg, e.clientX, e.clientY);
-      zoomAt(svg, 3, p.x, p.y);
+      // At least the scale the renderer's counters read at (9 px text).
+      zoomAt(svg, Math.max(3, z.legible ? z.legible / p.scale : 0), p.x, p.y);
     }, true);
     // A double click zooms anywhere.
     svg.addEventListener("dblclick", function (e) {
@@ -203,13 +212,26 @@
   // After a board is drawn: remember its box (a new board, as after a
   // change of game, starts unzoomed), draw the buttons, set the viewBox.
   // `strip` is the height of the free band at the top for the buttons.
-  function zoomable(svg, box, strip, prefix) {
+  function zoomable(svg, box, strip, prefix, o) {
     var z = state(svg);
-    if (!z.box || z.box.w !== box.w || z.box.h !== box.h) z.zoom = null;
+    o = o || {};
+    if (!z.box || z.box.w !== box.w || z.box.h !== box.h) { z.zoom = null; z.touched = false; z.opened = false; }
     z.box = box;
     z.strip = strip;
+    z.legible = o.legible || 0;
     bind(svg);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    // The default zoom: once per board, until the reader zooms or pans; on a wide
+    // screen, the scale its counters read at, around the focus.
+    if (z.legible && !z.touched && !z.opened) {
+      svg.setAttribute("viewBox", f(box.x) + " " + f(box.y) + " " + f(box.w) + " " + f(box.h));
+      var r = svg.getBoundingClientRect();
+      if (r.width > 640 && r.height > 0) {
+        z.opened = true;
+        var k = z.legible / Math.min(r.width / box.w, r.height / box.h), c = o.focus || { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+        z.zoom = k > 1 ? clamp(z, { x: c.x - box.w / k / 2, y: c.y - box.h / k / 2, w: box.w / k, h: box.h / k }) : null;
+      }
+    }
     var ctl = el("g", { "class": "zoom-controls " + (prefix || "") + "-controls" }, svg);
     [["+", 1.5], ["−", 1 / 1.5], ["⤢", 0]].forEach(function (b, i) {
       var bg = el("g", { "class": "zoom-ctl " + (prefix || "") + "-ctl", transform: "translate(" + (i * 1.75) + " 0)" }, ctl);
@@ -220,7 +242,7 @@
       bg.addEventListener("click", function (e) {
         e.stopPropagation();
         if (b[1]) zoomAt(svg, b[1]);
-        else { z.zoom = null; apply(svg); }
+        else { z.zoom = null; z.touched = true; apply(svg); }
       });
     });
     apply(svg);
@@ -295,6 +317,13 @@
     }
     el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: rx, fill: o.fill || "#eee",
       stroke: o.edge || "#111", "stroke-width": o.edgeWidth == null ? 0.04 : o.edgeWidth }, g);
+    // Washed out (done for the turn): a veil over the face, under the print, away
+    // from the ink (lighter under dark print, darker under light print) so the
+    // print keeps its contrast.
+    if (o.dim) {
+      el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: rx, fill: light(ink) ? "#000" : "#fff",
+        opacity: light(ink) ? 0.3 : 0.45, "pointer-events": "none", "class": "counter-veil" }, g);
+    }
     if (o.label != null) {
       el("text", { x: f(x), y: f(y0 + s * 0.2), "font-size": f(s * 0.17), "text-anchor": "middle", fill: ink,
         "pointer-events": "none" }, g, o.label);
@@ -306,8 +335,15 @@
       if (typeof o.values === "string") t.textContent = o.values;
       else o.values.forEach(function (v) { el("tspan", v[1] ? { fill: v[1] } : null, t, v[0]); });
     }
-    if (o.dim) el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: rx, fill: "#fff", opacity: 0.35, "pointer-events": "none" }, g);
     return g;
+  }
+
+  // Whether a colour "#rrggbb" is light (relative luminance above 0.18).
+  function light(c) {
+    var m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(String(c).length === 4 ? "#" + c[1] + c[1] + c[2] + c[2] + c[3] + c[3] : c);
+    if (!m) return false;
+    var lin = function (h) { var v = parseInt(h, 16) / 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(m[1]) + 0.7152 * lin(m[2]) + 0.0722 * lin(m[3]) > 0.18;
   }
 
   function stack(items, x, y, step, draw) {
@@ -411,7 +447,7 @@
 
   Sandtable.board = {
     el: el, f: f, esc: esc, named: named, tr: tr, zoomable: zoomable, NS: NS,
-    hexPath: hexPath, hexGrid: hexGrid, counter: counter, stack: stack, nextInStack: nextInStack,
+    hexPath: hexPath, hexGrid: hexGrid, counter: counter, light: light, stack: stack, nextInStack: nextInStack,
     wrap: wrap, hand: hand, track: track, trackHtml: trackHtml
   };
 })();

@@ -193,6 +193,11 @@
     return [c[0].p, c[1].p];
   }
   var STRIP = 1.2, MARGIN = 0.9, TRAY = 4.2, CS = 1.3; // CS: counter side (a hex is 2 × 1.73)
+  // The smallest print on a counter is PRINT × its side, so the board reads (9 px) from
+  // LEGIBLE px per unit: the default zoom on a wide screen and the tap's zoom on a phone
+  // (B.zoomable).
+  var PRINT = 0.19, LEGIBLE = Math.ceil(9 / (PRINT * CS) * 10) / 10;
+  var CONDENSED = "DejaVu Sans Condensed, Arial Narrow, Roboto Condensed, DejaVu Sans, sans-serif";
   var BOTTOM = 1.2; // below the map: exit arrows and the names of places on its lower edge
   function box(drawing) {
     return { x: -MARGIN, y: -STRIP, w: drawing.width + 2 * MARGIN + TRAY, h: drawing.height + BOTTOM + STRIP };
@@ -205,9 +210,15 @@
     var i = s.indexOf(" (");
     return i > 0 ? s.slice(0, i) : s;
   }
-  function layoutLabels(ix, lang) {
-    if (ix.labels[lang]) return ix.labels[lang];
+  function layoutLabels(ix, lang, occupied) {
+    var key = lang + " " + occupied.map(function (o) { return o.hex + ":" + o.n; }).join(" ");
+    if (ix.labels[key]) return ix.labels[key];
     var d = ix.drawing, placed = [], out = [];
+    // Counters as they stand now (a stack's lower ones peek out up and right).
+    occupied.forEach(function (o) {
+      var h = ix.hex[o.hex];
+      if (h) placed.push({ x0: h.x - CS / 2 - 0.08, y0: h.y - CS / 2 - (o.n - 1) * 0.1 - 0.08, w: CS + (o.n - 1) * 0.1 + 0.2, h: CS + (o.n - 1) * 0.1 + 0.2 });
+    });
     var boxes = function (c) { return { x0: c.x - (c.anchor === "start" ? 0 : c.anchor === "end" ? c.w : c.w / 2), y0: c.y - c.fs * 0.85, w: c.w, h: c.fs * (1.15 * (c.lines.length - 1) + 1.05) }; };
     var hit = function (a, b) { return a.x0 < b.x0 + b.w && b.x0 < a.x0 + a.w && a.y0 < b.y0 + b.h && b.y0 < a.y0 + a.h; };
     // Victory and entry markers are obstacles too.
@@ -256,7 +267,8 @@
         if (placed.some(function (q) { return hit(q, bb); })) return;
         best = c;
       });
-      if (!best) { best = cands[0]; best.fs = fs; best.lines = best.lines || lines; best.w = best.w || w; }
+      // Nowhere clear: left to the hex's tooltip.
+      if (!best) return;
       // Keep it inside the map's box.
       var bb = boxes(best);
       if (bb.x0 < -MARGIN + 0.05) best.x += -MARGIN + 0.05 - bb.x0;
@@ -265,7 +277,7 @@
       best.hex = p.hex; best.full = full; best.sea = sea;
       out.push(best);
     });
-    ix.labels[lang] = out;
+    ix.labels[key] = out;
     return out;
   }
 
@@ -351,33 +363,36 @@
       attrs.fill = attrs.fill || ink; attrs["pointer-events"] = "none";
       return el("text", attrs, g, text);
     };
+    // Washed out (moved, or arriving later): the face paler under the print, which keeps its contrast.
+    if (o.dim) el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: 0.08, fill: "#fff", opacity: 0.5, "pointer-events": "none", "class": "scs-veil" }, g);
     // Reduced side: the top band dark, the id and steps on it in white.
-    var top = y0 + s * 0.19;
+    var top = y0 + s * 0.2, P = s * PRINT;
     if (reduced) {
-      el("path", { d: "M" + f(x0 + 0.02) + " " + f(y0 + s * 0.24) + "V" + f(y0 + 0.08) + "q0 -0.06 0.06 -0.06H" + f(x0 + s - 0.08) +
-        "q0.06 0 0.06 0.06V" + f(y0 + s * 0.24) + "z", fill: col.dark }, g);
+      el("path", { d: "M" + f(x0 + 0.02) + " " + f(y0 + s * 0.235) + "V" + f(y0 + 0.08) + "q0 -0.06 0.06 -0.06H" + f(x0 + s - 0.08) +
+        "q0.06 0 0.06 0.06V" + f(y0 + s * 0.235) + "z", fill: col.dark }, g);
     }
     // Id (top left) and steps (pips, top right: filled left, hollow lost).
-    fitText(g, { x: f(x0 + s * 0.05), y: f(top), "font-size": f(s * 0.15), fill: reduced ? "#fff" : ink, "pointer-events": "none",
-      "font-weight": "bold" }, spec.id, s * (spec.steps > 1 ? 0.6 : 0.88), 0.6);
+    // Id across the top; the steps (pips) under it on the right.
+    fitText(g, { x: f(x0 + s * 0.05), y: f(top), "font-size": f(P), fill: reduced ? "#fff" : ink, "pointer-events": "none",
+      "font-weight": "bold", "font-family": CONDENSED }, spec.id, s * 0.9, 0.56);
     if (spec.steps > 1) {
       for (var i = 0; i < spec.steps; i++) {
         var left = i < spec.steps - lost, px = x0 + s * 0.92 - (spec.steps - 1 - i) * s * 0.085;
-        el("circle", { cx: f(px), cy: f(y0 + s * 0.13), r: f(s * 0.03), fill: left ? (reduced ? "#fff" : ink) : "none",
-          stroke: reduced ? "#fff" : ink, "stroke-width": f(s * 0.014) }, g);
+        el("circle", { cx: f(px), cy: f(y0 + s * 0.29), r: f(s * 0.03), fill: left ? ink : "none",
+          stroke: ink, "stroke-width": f(s * 0.014) }, g);
       }
     }
     // Size mark, symbol.
-    var sy = y0 + s * 0.44, sw = s * 0.48, sh = s * 0.26;
+    var sy = y0 + s * 0.47, sw = s * 0.44, sh = s * 0.24;
     sizeMark(g, spec.size, x, sy - sh / 2 - s * 0.025, s, ink);
     symbol(g, spec.kind, x, sy, sw, sh, ink);
     // Barrage value (boxed, left) and range (right).
     if (spec.barrage) {
-      var bx = x0 + s * 0.125;
-      el("rect", { x: f(bx - s * 0.085), y: f(sy - s * 0.1), width: f(s * 0.17), height: f(s * 0.19), fill: "none", stroke: ink,
+      var bx = x0 + s * 0.12;
+      el("rect", { x: f(bx - s * 0.09), y: f(sy - s * 0.12), width: f(s * 0.18), height: f(s * 0.22), fill: "none", stroke: ink,
         "stroke-width": f(s * 0.018) }, g);
-      T({ x: f(bx), y: f(sy + s * 0.06), "font-size": f(s * 0.15), "text-anchor": "middle", "font-weight": "bold" }, String(spec.barrage[0]));
-      T({ x: f(x0 + s * 0.875), y: f(sy + s * 0.06), "font-size": f(s * 0.14), "text-anchor": "middle" }, String(spec.barrage[1]));
+      T({ x: f(bx), y: f(sy + s * 0.065), "font-size": f(P), "text-anchor": "middle", "font-weight": "bold", "font-family": CONDENSED }, String(spec.barrage[0]));
+      T({ x: f(x0 + s * 0.88), y: f(sy + s * 0.065), "font-size": f(P), "text-anchor": "middle", "font-family": CONDENSED }, String(spec.barrage[1]));
     }
     // Exploit-capable: a small bar under the symbol (SCS counters mark it with a stripe).
     if (spec.exploit) {
@@ -388,16 +403,15 @@
       fill: ink, "pointer-events": "none", "font-family": "DejaVu Sans Condensed, Arial Narrow, Roboto Condensed, DejaVu Sans, sans-serif" },
       face.join("-"), s * 0.95, 0.55);
     if (face[0] === 0) vt.setAttribute("font-style", "italic");
-    if (o.dim) el("rect", { x: f(x0), y: f(y0), width: f(s), height: f(s), rx: 0.08, fill: "#fff", opacity: 0.45, "pointer-events": "none" }, g);
     // Markers hanging off the left side: OOS, DG.
     var tags = [];
     if (u && u.oos) tags.push([tr(lang, "OOS", "БС"), "#c62828", "#fff"]);
     if (u && u.dg) tags.push(["DG", "#4a148c", "#fff"]);
     tags.forEach(function (t, k) {
       var ty = y0 + s * 0.3 + k * s * 0.3;
-      el("rect", { x: f(x0 - s * 0.2), y: f(ty - s * 0.11), width: f(s * 0.42), height: f(s * 0.24), rx: 0.04, fill: t[1],
+      el("rect", { x: f(x0 - s * 0.22), y: f(ty - s * 0.13), width: f(s * 0.46), height: f(s * 0.26), rx: 0.04, fill: t[1],
         stroke: "#fff", "stroke-width": 0.025 }, g);
-      el("text", { x: f(x0 + s * 0.01), y: f(ty + s * 0.065), "font-size": f(s * 0.16), "text-anchor": "middle", "font-weight": "bold",
+      el("text", { x: f(x0 + s * 0.01), y: f(ty + s * 0.07), "font-size": f(P), "text-anchor": "middle", "font-weight": "bold",
         fill: t[2], "pointer-events": "none" }, g, t[0]);
     });
     // MP left: a pill on the top-right corner.
@@ -540,7 +554,9 @@
 
     // Place names (under the counters).
     var gl = el("g", { "class": "scs-names", "pointer-events": "none" }, svg);
-    layoutLabels(ix, lang).forEach(function (l) {
+    var occ = stacksOf(view), occupied = Object.keys(occ.count).concat(Object.keys(occ.units).filter(function (h) { return !(h in occ.count); }))
+      .sort().map(function (h) { return { hex: h, n: Math.max(occ.count[h] || 0, (occ.units[h] || []).length) }; });
+    layoutLabels(ix, lang, occupied).forEach(function (l) {
       var t = el("text", { x: f(l.x), y: f(l.y), "font-size": l.fs, "text-anchor": l.anchor, fill: l.sea ? SEA_INK : "#1f1a12",
         "font-style": l.sea ? "italic" : null, "font-weight": l.sea ? null : "bold", stroke: l.sea ? FILL.sea : "#f7f1e1",
         "stroke-width": 0.07, "paint-order": "stroke", "stroke-linejoin": "round" }, gl);
@@ -678,7 +694,24 @@
     }
 
     tray(svg, ctx, ix, view, lang);
-    B.zoomable(svg, bx, STRIP, "scs");
+    B.zoomable(svg, bx, STRIP, "scs", { legible: LEGIBLE, focus: focusOf(ix, view, pieces) });
+  }
+
+  // Where the board opens when it cannot be read whole: the middle of the units that
+  // have orders, else of all the stacks on the map.
+  function focusOf(ix, view, pieces) {
+    var on = (view.units || []).filter(function (u) { return u.pos === "hex" && ix.hex[u.hex]; });
+    var mine = on.filter(function (u) { return pieces.has(u.id); });
+    var hexesOn = (mine.length ? mine.map(function (u) { return u.hex; }) : on.map(function (u) { return u.hex; })
+      .concat((view.stacks || []).map(function (s) { return s.hex; }))).filter(function (h) { return ix.hex[h]; });
+    var pts = hexesOn.map(function (h) { return ix.hex[h]; });
+    // Units to set up or to bring in (in the tray, off the map's right edge) count at the tray's top.
+    if ((view.units || []).some(function (u) { return u.pos === "off" && pieces.has(u.id); })) {
+      pts = (mine.length ? pts : []).concat([{ x: ix.drawing.width + MARGIN + TRAY / 2, y: 2 }]);
+    }
+    if (!pts.length) return null;
+    var xs = pts.map(function (p) { return p.x; }), ys = pts.map(function (p) { return p.y; });
+    return { x: (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2, y: (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2 };
   }
 
   // Exit hexes: an arrow off the map's edge in the side's colour, and one label per group.
@@ -1193,9 +1226,9 @@
     svg.setAttribute("width", "300");
     svg.setAttribute("height", "111");
     svg.setAttribute("font-family", "DejaVu Sans, Verdana, Arial, sans-serif");
-    counter(svg, ix, spec, null, 0.75, 0.75, CS, {}, lang);
+    counter(svg, ix, spec, null, 0.75, 0.75, CS, { attrs: { "class": "scs-sample" } }, lang);
     var r = spec.reduced || spec.full;
-    counter(svg, ix, spec, { attack: r[0], defence: r[1], movement: r[2], lost: 1, oos: true, dg: true }, 2.75, 0.75, CS, { mp: "5½" }, lang);
+    counter(svg, ix, spec, { attack: r[0], defence: r[1], movement: r[2], lost: 1, oos: true, dg: true }, 2.75, 0.75, CS, { mp: "5½", attrs: { "class": "scs-sample" } }, lang);
     if (other) hiddenCounter(svg, ix, other.id, 4.6, 0.75, CS, "");
     return '<div aria-hidden="true">' + new XMLSerializer().serializeToString(svg) + "</div>";
   }

@@ -35,6 +35,9 @@
     "south-african": ["South African", "южноафриканский"], "new-zealand": ["New Zealand", "новозеландский"]
   };
   // 1.0: black German, grey Italian, red British, orange South African, blue New Zealand counters.
+  // Every print on them keeps WCAG AA contrast (4.5:1); a strength below the printed one
+  // is yellow on a black chip (REDUCED), whatever the face.
+  var REDUCED = { fill: "#1a1a1a", ink: "#ffe14d" };
   var COUNTER = {
     german: { fill: "#263238", ink: "#fafafa" }, italian: { fill: "#9e9e9e", ink: "#111" },
     british: { fill: "#c62828", ink: "#fff" }, "south-african": { fill: "#ef6c00", ink: "#111" },
@@ -98,10 +101,15 @@
   function hexPath(x, y, r) { return B.hexPath(x, y, r, "pointy"); }
   // The board's box: the map, a strip above it for the zoom buttons, and a
   // band below it for reinforcements that may enter.
-  var STRIP = 2.4, BAND = 3.2;
+  var STRIP = 1.4, BAND = 2.6;
   function box(drawing) {
     return { x: -0.4, y: -STRIP, w: drawing.width + 0.8, h: drawing.height + STRIP + BAND };
   }
+  // Counters: side S (a hex is 1.73 across); their smallest print is CODE_FS, so the
+  // board reads (9 px) from LEGIBLE px per unit: the default zoom on a wide screen and
+  // the tap's zoom on a phone (B.zoomable).
+  var S = 1.3, CODE_FS = 0.25 * S, LEGIBLE = Math.ceil(9 / CODE_FS * 10) / 10;
+  var NAME_FS = 0.34; // place names: 9 px and more from LEGIBLE on
 
   // ---------------------------------------------------------- counters --
   // NATO-style unit symbol in a box of w × h centred on (x, y).
@@ -124,28 +132,51 @@
     }
   }
 
+  // Text at most `max` wide: squeezed when it is wider (measured when drawn, else estimated).
+  function fitted(t, max, em) {
+    var w = 0;
+    try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
+    if (!w) w = t.textContent.length * em * +t.getAttribute("font-size");
+    if (w > max) { t.setAttribute("textLength", f(max)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    return Math.min(w, max);
+  }
+  var CONDENSED = "DejaVu Sans Condensed, Arial Narrow, Roboto Condensed, DejaVu Sans, sans-serif";
+
   // One counter of side `s` centred on (x, y); `mark` = "can" | "selected" | "active" | null.
-  function counter(parent, spec, u, x, y, s, mark) {
+  // Code at the top, symbol (and artillery range in a circle), strength-defence-initiative
+  // at the bottom, the strength on a black chip in yellow when below the printed one.
+  function counter(parent, spec, u, x, y, s, mark, attrs) {
     var c = COUNTER[spec.nationality] || COUNTER.german;
-    // Strength (now; yellow when hit) – defence – initiative, as the counter prints them (1.0).
     var strength = u ? u.strength : spec.strength;
+    var x0 = x - s / 2, y0 = y - s / 2;
     return B.counter(parent, {
       x: x, y: y, size: s, fill: c.fill, ink: c.ink,
-      attrs: { "data-piece": spec.code, "class": "tt-piece" + (mark ? " tt-" + mark : "") },
+      attrs: attrs || { "data-piece": spec.code, "class": "tt-piece" + (mark ? " tt-" + mark : "") },
       edge: mark === "selected" ? "#ff6f00" : mark === "can" ? "#ffd600" : mark === "active" ? "#00e5ff" : "#111",
       edgeWidth: mark ? 0.14 : 0.04,
-      label: spec.code,
       body: function (g) {
-        symbol(g, spec["class"], x, y - s * 0.02, s * 0.46, s * 0.3, c.ink);
+        var code = el("text", { x: f(x), y: f(y0 + s * 0.25), "font-size": f(s * 0.25), "text-anchor": "middle", "font-weight": "bold",
+          "font-family": CONDENSED, fill: c.ink, "pointer-events": "none" }, g, spec.code);
+        fitted(code, s * 0.9, 0.58);
+        var sx = spec.range ? x - s * 0.1 : x, sy = y0 + s * 0.47;
+        symbol(g, spec["class"], sx, sy, s * 0.42, s * 0.24, c.ink);
         if (spec.range) {
-          var x0 = x - s / 2;
-          el("circle", { cx: f(x0 + s * 0.86), cy: f(y - s * 0.02), r: f(s * 0.11), fill: "none", stroke: c.ink,
-            "stroke-width": 0.03 }, g);
-          el("text", { x: f(x0 + s * 0.86), y: f(y + s * 0.04), "font-size": f(s * 0.15), "text-anchor": "middle",
-            fill: c.ink, "pointer-events": "none" }, g, String(spec.range));
+          el("circle", { cx: f(x0 + s * 0.83), cy: f(sy), r: f(s * 0.15), fill: "none", stroke: c.ink, "stroke-width": 0.03 }, g);
+          el("text", { x: f(x0 + s * 0.83), y: f(sy + s * 0.09), "font-size": f(s * 0.25), "text-anchor": "middle", "font-weight": "bold",
+            "font-family": CONDENSED, fill: c.ink, "pointer-events": "none" }, g, String(spec.range));
         }
+        // Strength (now) – defence – initiative, as the counter prints them (1.0).
+        var fs = s * 0.3, by = y0 + s * 0.93, reduced = strength < spec.strength;
+        var a = { y: f(by), "font-size": f(fs), "font-weight": "bold", "font-family": CONDENSED, "pointer-events": "none" };
+        var chip = reduced ? el("rect", { y: f(by - fs * 0.8), height: f(fs * 0.95), rx: f(fs * 0.15), fill: REDUCED.fill }, g) : null;
+        var t1 = el("text", Object.assign({ x: f(x), "text-anchor": "start", fill: reduced ? REDUCED.ink : c.ink, "class": reduced ? "tt-reduced" : null }, a), g, String(strength));
+        var t2 = el("text", Object.assign({ x: f(x), "text-anchor": "start", fill: c.ink }, a), g, "-" + spec.defence + "-" + spec.initiative);
+        var w1 = fitted(t1, s * 0.4, 0.6), w2 = fitted(t2, s * 0.92 - w1 - (reduced ? fs * 0.3 : 0), 0.56);
+        var pad = reduced ? fs * 0.15 : 0, left = x - (w1 + w2 + 2 * pad) / 2;
+        t1.setAttribute("x", f(left + pad));
+        t2.setAttribute("x", f(left + w1 + 2 * pad));
+        if (chip) { chip.setAttribute("x", f(left)); chip.setAttribute("width", f(w1 + 2 * pad)); }
       },
-      values: [[String(strength), strength < spec.strength ? "#ffeb3b" : null], ["-" + spec.defence + "-" + spec.initiative, null]],
       dim: u && u.act === "done"
     });
   }
@@ -164,6 +195,7 @@
     el("style", null, defs,
       ".tt-place{cursor:pointer}.tt-piece{cursor:pointer}.tt-hot{animation:ttpulse 1.2s ease-in-out infinite}" +
       "@keyframes ttpulse{0%,100%{opacity:.9}50%{opacity:.4}}.zoom-ctl{cursor:pointer}.zoom-ctl:hover rect{fill:#fff}");
+    el("rect", { x: f(bx.x), y: f(bx.y), width: f(bx.w), height: f(bx.h), fill: "#e9dcb8" }, svg);
     el("rect", { x: f(bx.x), y: 0, width: f(bx.w), height: f(drawing.height), fill: "#d9c38c" }, svg);
 
     // Terrain, one path per kind; rough ground stippled, escarpments hatched.
@@ -214,12 +246,14 @@
           "font-weight": "bold" }, marks, tr(lang, "↑ Tobruk", "↑ Тобрук"));
       }
     });
-    // Names of places, under the counters.
-    (drawing.places || []).forEach(function (p) {
-      var h = ix.hex[p.hex];
-      el("text", { "class": "tt-name", x: f(h.x), y: f(h.y + 0.86), "font-size": 0.26, "text-anchor": "middle", fill: "#3e2723",
-        stroke: "#f3e7c4", "stroke-width": 0.06, "paint-order": "stroke", "pointer-events": "none" }, svg,
-        shortName(named(p.name, lang)));
+    // Names of places, under the counters: where they clear the counters and each
+    // other, else left to the hex's tooltip.
+    var st = stacks(view);
+    var gn = el("g", { "class": "tt-names", "pointer-events": "none" }, svg);
+    layoutNames(svg, drawing, ix, st, lang).forEach(function (l) {
+      var t = el("text", { "class": "tt-name", "data-hex": l.hex, x: f(l.x), y: f(l.y), "font-size": NAME_FS, "text-anchor": l.anchor,
+        fill: "#2b1d14", stroke: "#f6ecd0", "stroke-width": 0.08, "paint-order": "stroke", "stroke-linejoin": "round" }, gn);
+      l.lines.forEach(function (line, k) { el("tspan", { x: f(l.x), dy: k ? f(NAME_FS * 1.12) : null }, t, line); });
     });
 
     // Places the selected unit may reach: yellow to move, red to fight.
@@ -228,11 +262,12 @@
     legal.forEach(function (a) {
       if (a.place && (sel ? a.piece === sel : !a.piece)) (byPlace[a.place] = byPlace[a.place] || []).push(a.action);
     });
-    var st = stacks(view);
     var gh = el("g", { "class": "tt-places" }, svg);
     drawing.hexes.forEach(function (h) {
       var hot = places.has(h.id);
       var g = el("g", { "data-place": h.id, "class": "tt-place" }, gh);
+      el("title", null, g, h.id + (ix.place[h.id] ? " " + named(ix.place[h.id].name, lang) : "") + " · " +
+        (TERRAIN[h.terrain] ? TERRAIN[h.terrain][lang === "ru" ? 1 : 0] : h.terrain));
       el("path", { d: hexPath(h.x, h.y, 0.98), fill: "#fff", "fill-opacity": 0 }, g);
       if (hot) {
         var fight = (byPlace[h.id] || []).some(function (a) { return /^(attack|bombard) /.test(a); });
@@ -248,10 +283,9 @@
 
     // Stacks: the top unit in the middle, the ones under it peeking out up-left.
     var gp = el("g", { "class": "tt-pieces" }, svg);
-    var S = 1.05;
     Object.keys(st).forEach(function (hexId) {
       var h = ix.hex[hexId], list = st[hexId];
-      B.stack(list, h.x, h.y, 0.16, function (u, x, y) {
+      B.stack(list, h.x, h.y, STEP, function (u, x, y) {
         var spec = ix.unit[u.code];
         var mark = u.code === sel ? "selected" : pieces.has(u.code) ? "can" : u.code === view.active ? "active" : null;
         var g = counter(gp, spec, u, x, y, S, mark);
@@ -280,14 +314,81 @@
     arrived.forEach(function (u, i) {
       var spec = ix.unit[u.code];
       var mark = u.code === sel ? "selected" : pieces.has(u.code) ? "can" : null;
-      var g = counter(gr, spec, u, 0.9 + i * 1.3, y, S, mark);
+      var g = counter(gr, spec, u, 0.9 + i * (S + 0.25), y, S, mark);
       g.addEventListener("click", function (e) {
         e.stopPropagation();
         if (pieces.has(u.code) && ctx.onPiece) ctx.onPiece(u.code);
       });
     });
 
-    B.zoomable(svg, bx, STRIP, "tt");
+    B.zoomable(svg, bx, STRIP, "tt", { legible: LEGIBLE, focus: focus(drawing, ix, view, pieces) });
+  }
+
+  // Where the board opens when it cannot be read whole: the middle of the units
+  // that have orders, else of all the units on the map.
+  function focus(drawing, ix, view, pieces) {
+    var on = (view.units || []).filter(function (u) { return u.hex && ix.hex[u.hex]; });
+    var mine = on.filter(function (u) { return pieces.has(u.code); });
+    var list = mine.length ? mine : on;
+    if (!list.length) return null;
+    var xs = list.map(function (u) { return ix.hex[u.hex].x; }), ys = list.map(function (u) { return ix.hex[u.hex].y; });
+    return { x: (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2, y: (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2 };
+  }
+
+  // Place names: the first spot that clears the counters (stacks as drawn), the
+  // Tobruk arrow and the names placed before, within the map: under the hex's
+  // counter, over it, beside it; one line, else two. None: the hex's tooltip has it.
+  var STEP = 0.16;
+  function layoutNames(svg, drawing, ix, st, lang) {
+    var fs = NAME_FS, lh = fs * 1.12, out = [], taken = [];
+    var measure = textMeter(svg, fs);
+    var hit = function (a, b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; };
+    Object.keys(st).forEach(function (id) {
+      var h = ix.hex[id], n = st[id].length, m = 0.08;
+      if (h) taken.push({ x0: h.x - S / 2 - (n - 1) * STEP - m, y0: h.y - S / 2 - (n - 1) * STEP - m, x1: h.x + S / 2 + m + 0.06, y1: h.y + S / 2 + m + 0.08 });
+    });
+    drawing.hexes.forEach(function (h) {
+      if (h.exit) taken.push({ x0: h.x - 0.9, y0: h.y - 1.45, x1: h.x + 0.9, y1: h.y - 0.95 });
+    });
+    (drawing.places || []).forEach(function (p) {
+      var h = ix.hex[p.hex];
+      if (!h) return;
+      var n = (st[p.hex] || []).length, lift = n ? S / 2 + Math.max(0, n - 1) * STEP : 0.2;
+      var text = shortName(named(p.name, lang)), words = B.wrap(text, Math.max(2.6, measure(text) / 2 + 0.3), fs / 0.55 * 0.6);
+      var options = [[text]].concat(words.length === 2 ? [words] : []);
+      var best = null;
+      options.forEach(function (lines) {
+        if (best) return;
+        var w = Math.max.apply(null, lines.map(measure)), hgt = fs * 1.17 + lh * (lines.length - 1);
+        var below = h.y + (n ? S / 2 + 0.1 : 0.25), above = h.y - lift - 0.08 - hgt;
+        [[h.x, below, "middle"], [h.x, above, "middle"], [h.x - 0.5, below, "start"], [h.x + 0.5, below, "end"],
+          [h.x - 0.5, above, "start"], [h.x + 0.5, above, "end"],
+          [h.x + S / 2 + 0.1, h.y - hgt / 2, "start"], [h.x - S / 2 - (n ? (n - 1) * STEP : 0) - 0.1, h.y - hgt / 2, "end"]].forEach(function (c) {
+          if (best) return;
+          var x0 = c[2] === "start" ? c[0] : c[2] === "end" ? c[0] - w : c[0] - w / 2;
+          var b = { x0: x0 - 0.04, y0: c[1], x1: x0 + w + 0.04, y1: c[1] + hgt };
+          if (b.x0 < 0 || b.x1 > drawing.width || b.y0 < 0.05 || b.y1 > drawing.height - 0.05) return;
+          if (taken.some(function (q) { return hit(q, b); })) return;
+          best = { x: c[0], y: c[1] + fs * 0.93, anchor: c[2], lines: lines, hex: p.hex, box: b };
+        });
+      });
+      if (best) { taken.push(best.box); out.push(best); }
+    });
+    measure.done();
+    return out;
+  }
+  // The width of a text at font size fs, measured in the page (estimated when it cannot be).
+  function textMeter(svg, fs) {
+    var probe = el("text", { x: 0, y: 0, "font-size": fs, opacity: 0 }, svg), memo = {};
+    var m = function (s) {
+      if (s in memo) return memo[s];
+      probe.textContent = s;
+      var w = 0;
+      try { w = probe.getComputedTextLength(); } catch (e) { w = 0; }
+      return (memo[s] = w || s.length * 0.6 * fs);
+    };
+    m.done = function () { probe.remove(); };
+    return m;
   }
 
   function shortName(s) {
@@ -309,6 +410,7 @@
       ".tt-il{border-collapse:collapse;margin:.4em 0}.tt-il td,.tt-il th{padding:1px 6px;text-align:left}" +
       ".tt-vp{margin:0;padding-left:1.2em}.tt-coming{margin:0;padding-left:1.2em;font-size:13px}" +
       ".tt-swatch{display:inline-block;width:1em;height:1em;margin-right:.4em;vertical-align:middle;border:1px solid #8d7b55}" +
+      ".tt-key{padding-left:.2em;margin:.3em 0}.tt-key li{list-style:none;margin:.25em 0}.tt-key-sym{vertical-align:middle;margin-right:.3em}.tt-samples{display:block;max-width:100%;height:auto}" +
       "</style>", '<div class="tt-panel">'];
     // Turn track and impulse pairs (2.0).
     h.push("<h2>" + esc(T("Turn ", "Ход ")) + view.turn + "/" + view.turns + " · " + esc(dateText(view, lang)) + "</h2>");
@@ -389,20 +491,51 @@
     };
     out("exited", "Exited to Tobruk: ", "Ушли к Тобруку: ");
     out("destroyed", "Destroyed: ", "Уничтожены: ");
-    // Legend.
-    h.push('<details class="tt-legend"><summary>' + esc(T("Map key", "Условные обозначения")) + "</summary><ul>" +
+    // Legend: each mark drawn as on the map (SVG, no font needed), and sample counters.
+    var mark = function (inner, w) {
+      return '<svg class="tt-key-sym" width="' + (w || 28) + '" height="20" viewBox="0 0 ' + (w || 28) / 20 + ' 1" aria-hidden="true">' + inner + "</svg>";
+    };
+    h.push('<details class="tt-legend"><summary>' + esc(T("Map key", "Условные обозначения")) + "</summary><ul class=\"tt-key\">" +
       Object.keys(TERRAIN).map(function (k) {
-        return '<li><span class="tt-swatch" style="background:' + FILL[k] + '"></span>' + esc(TERRAIN[k][L]) + "</li>";
+        return '<li><span class="tt-swatch tt-key-sym" style="background:' + FILL[k] + '"></span>' + esc(TERRAIN[k][L]) + "</li>";
       }).join("") +
-      "<li>⩘ " + esc(T("entrenchment (attacks −1, spotter sees 2 hexes)", "укрепление (атака −1, наводчик видит 2 гекса)")) + "</li>" +
-      "<li>▲ " + esc(T("point hex (spotter sees 3 hexes, +1)", "ключевая точка (наводчик видит 3 гекса, +1)")) + "</li>" +
-      "<li>◌ " + esc(T("victory hex, ring in the holder's colour", "гекс ПО, кольцо цвета владельца")) + "</li>" +
-      "<li>" + esc(T("counter: code, symbol, strength-defence-initiative; artillery range in a circle", "фишка: код, символ, сила-защита-инициатива; радиус артиллерии в круге")) + "</li>" +
+      "<li>" + mark('<path d="M0.1 0.5l0.18 -0.14l0.18 0.14l0.18 -0.14l0.18 0.14l0.18 -0.14l0.18 0.14" fill="none" stroke="#3e2723" stroke-width="0.08"/>') + " " +
+        esc(T("entrenchment (attacks −1, spotter sees 2 hexes)", "укрепление (атака −1, наводчик видит 2 гекса)")) + "</li>" +
+      "<li>" + mark('<path d="M0.7 0.25l0.2 0.35h-0.4z" fill="#3e2723"/>') + " " + esc(T("point hex (spotter sees 3 hexes, +1)", "ключевая точка (наводчик видит 3 гекса, +1)")) + "</li>" +
+      "<li>" + mark('<circle cx="0.7" cy="0.5" r="0.4" fill="none" stroke="#263238" stroke-width="0.08" stroke-dasharray="0.2 0.08"/>') + " " +
+        esc(T("victory hex, ring in the holder's colour", "гекс ПО, кольцо цвета владельца")) + "</li>" +
+      "<li>" + mark('<path d="M0.1 0.5h1.2" stroke="#7b5e3b" stroke-width="0.08" stroke-dasharray="0.25 0.15"/>') + " " + esc(T("track", "дорога")) + "</li>" +
+      "<li>" + samples(drawing, lang) + esc(T("counter: code, symbol, strength-defence-initiative; artillery range in a circle; a strength below the printed one in yellow on black",
+        "фишка: код, символ, сила-защита-инициатива; радиус артиллерии в круге; сила ниже напечатанной — жёлтым на чёрном")) + "</li>" +
       "</ul><p class=\"muted\">" + esc(T("Authored map and order of battle, not the published ones (data/AUTHORED.md).",
         "Карта и состав сил — авторские, не из изданной игры (data/AUTHORED.md).")) + "</p></details>");
     h.push("</div>");
     return h.join("");
   }
+  // Sample counters for the key: one of each nation's (the South African one reduced), and
+  // an artillery unit with its range.
+  function samples(drawing, lang) {
+    if (typeof XMLSerializer === "undefined") return "";
+    var seen = {}, list = [];
+    (drawing.units || []).forEach(function (u) {
+      if (!seen[u.nationality]) { seen[u.nationality] = true; list.push(u); }
+    });
+    var gun = (drawing.units || []).filter(function (u) { return u.range; })[0];
+    if (gun && list.indexOf(gun) < 0) list.push(gun);
+    var gap = S + 0.2, svg = document.createElementNS(B.NS, "svg");
+    svg.setAttribute("viewBox", "0 0 " + f(list.length * gap + 0.1) + " " + f(S + 0.3));
+    svg.setAttribute("width", String(Math.round((list.length * gap + 0.1) * 36)));
+    svg.setAttribute("height", String(Math.round((S + 0.3) * 36)));
+    svg.setAttribute("class", "tt-key-sym tt-samples");
+    svg.setAttribute("font-family", "DejaVu Sans, Verdana, Arial, sans-serif");
+    list.forEach(function (spec, i) {
+      var hit = spec.nationality === "south-african" && spec.strength > 1;
+      counter(svg, spec, hit ? { strength: spec.strength - 1 } : null, 0.1 + gap * i + gap / 2, S / 2 + 0.12, S, null,
+        { "class": "tt-sample", "data-sample": spec.code });
+    });
+    return '<div aria-hidden="true">' + new XMLSerializer().serializeToString(svg) + "</div>";
+  }
+
   // The dice of the latest decision that rolled any, with their rules.
   function lastRolls(log, lang) {
     log = log || [];
