@@ -187,6 +187,200 @@ impl Colditz {
         }
     }
 
+    /// A card's name as printed, in English and in the Russian rule text's
+    /// words («Сбор», «Выстрел на Поражение», «Обнаружение Тоннеля»…, the
+    /// others as the browser names them); rooms by their names.
+    fn card_text(&self, card: Card) -> Text {
+        let room = |r: u8| self.board.rooms[r as usize].name.clone();
+        let tunnel = |t: TunnelId| self.tunnel_room(t);
+        match card {
+            Card::AdvanceWarning => Text::fixed("Advance Warning", "Предупреждение"),
+            Card::BribeOne => Text::fixed("Bribe (one card)", "Подкуп (одна карта)"),
+            Card::BribeTwo => Text::fixed("Bribe (two cards)", "Подкуп (две карты)"),
+            Card::Diversion => Text::fixed("Diversion", "Отвлекающий Манёвр"),
+            Card::KitPartA => Text::fixed("Escape Kit (part A)", "Комплект Спасения (часть A)"),
+            Card::KitPartB => Text::fixed("Escape Kit (part B)", "Комплект Спасения (часть B)"),
+            Card::Hideaway => Text::fixed("Hideaway", "Тайник"),
+            Card::Inspection => Text::fixed("Inspection", "Инспекция"),
+            Card::TurnIn(e) => {
+                let e = equipment_text(e);
+                Text::new(format!("Turn in for {}", e.en), format!("Обмен на {}", e.ru))
+            }
+            Card::MoveFast(r) => {
+                let r = room(r);
+                Text::new(format!("Move to {}", r.en), format!("Перемещение: {}", r.ru))
+            }
+            Card::Release => Text::fixed("Release", "Освобождение"),
+            Card::Sabotage => Text::fixed("Sabotage", "Саботаж"),
+            Card::StaffCar => Text::fixed("Staff Car", "Штабной Автомобиль"),
+            Card::Talisman => Text::fixed("Talisman", "Талисман"),
+            Card::Tunnel(t) => {
+                let r = tunnel(t);
+                Text::new(format!("Tunnel: {}", r.en), format!("Тоннель: {}", r.ru))
+            }
+            Card::Appel => Text::fixed("Appel", "Сбор"),
+            Card::ArrestKeyHolder => Text::fixed("Arrest Key Holder", "Арест владельца Ключа"),
+            Card::ArrestPassHolder => Text::fixed("Arrest Pass Holder", "Арест владельца Пропуска"),
+            Card::Search(r) => {
+                let r = room(r);
+                Text::new(format!("Search: {}", r.en), format!("Обыск: {}", r.ru))
+            }
+            Card::ShootToKill => Text::fixed("Shoot to Kill", "Выстрел на Поражение"),
+            Card::TunnelDetected => Text::fixed("Tunnel Detected", "Обнаружение Тоннеля"),
+        }
+    }
+
+    /// The name of the room a tunnel starts in (its id is the room's).
+    fn tunnel_room(&self, t: TunnelId) -> Text {
+        self.board
+            .rooms
+            .iter()
+            .find(|r| r.id == t.name())
+            .map_or_else(|| Text::fixed("the tunnel", "Тоннель"), |r| r.name.clone())
+    }
+
+    /// An action as a player reads it, in English and in the Russian rule
+    /// text's words (Военнопленный, Охранник, Одиночка, Сбор, Общий Обыск,
+    /// Экипировка, Комплект Спасения, маркер Попытки Бегства, «Пан или
+    /// пропал»…); pawn codes and circle ids stay as in the notation. It
+    /// depends on the action only: a secret answer or discard is labelled
+    /// for the one who makes it, and the log hides it from the others as
+    /// before.
+    pub fn action_label(&self, a: Action) -> Text {
+        let c = |c: CircleId| self.board.key(c).to_owned();
+        let arg = |x: Arg| -> Option<Text> {
+            match x {
+                Arg::None => None,
+                Arg::Pawn(p) => Some(Text::new(p.code(), p.code())),
+                Arg::Equip(e) => Some(equipment_text(e)),
+                Arg::Tunnel(t) => {
+                    let r = self.tunnel_room(t);
+                    Some(Text::new(format!("the {} tunnel", r.en), format!("Тоннель из «{}»", r.ru)))
+                }
+                Arg::Circle(x) => Some(Text::new(c(x), c(x))),
+            }
+        };
+        let list = |pawns: &mut dyn Iterator<Item = PawnId>| pawns.map(PawnId::code).collect::<Vec<_>>().join(", ");
+        match a {
+            Action::Roll => Text::fixed("roll for movement", "бросок на движение"),
+            Action::Move(p, to) => Text::new(
+                format!("{} moves to {}", p.code(), c(to)),
+                format!("{}: движение на кружок {}", p.code(), c(to)),
+            ),
+            Action::Cross(p, to) => Text::new(
+                format!("{} crosses into {} using Equipment", p.code(), c(to)),
+                format!("{}: проход на кружок {} с Экипировкой", p.code(), c(to)),
+            ),
+            Action::Deploy(g, to) => Text::new(
+                format!("{} is posted from the barracks to {}", g.code(), c(to)),
+                format!("{}: выставить из Бараков на Пост Охраны {}", g.code(), c(to)),
+            ),
+            Action::Recall(g) => Text::new(
+                format!("{} goes from its post to the Commander's Office", g.code()),
+                format!("{}: с Поста Охраны на Командный Пункт", g.code()),
+            ),
+            Action::Clear(g, to) => Text::new(
+                format!("{} removes the Escape Attempt marker toward {}", g.code(), c(to)),
+                format!("{}: удалить маркер Попытки Бегства к кружку {}", g.code(), c(to)),
+            ),
+            Action::Release(p) => Text::new(
+                format!("{} is released from solitary (a doubles)", p.code()),
+                format!("{}: выпустить из Одиночки (дубль)", p.code()),
+            ),
+            Action::Claim(e, p, q) => {
+                let e = equipment_text(e);
+                Text::new(
+                    format!("{} and {} take a {} card", p.code(), q.code(), e.en),
+                    format!("{} и {}: взять карту Экипировки «{}»", p.code(), q.code(), e.ru),
+                )
+            }
+            Action::Kit(pieces) => {
+                let (mut en, mut ru) = (Vec::new(), Vec::new());
+                for piece in pieces.iter().flatten() {
+                    match *piece {
+                        Piece::Pow(p) => {
+                            en.push(p.code());
+                            ru.push(p.code());
+                        }
+                        Piece::Part(card) => {
+                            let t = self.card_text(card);
+                            en.push(format!("“{}”", t.en));
+                            ru.push(format!("«{}»", t.ru));
+                        }
+                    }
+                }
+                Text::new(
+                    format!("assemble an Escape Kit: {}", en.join(", ")),
+                    format!("собрать Комплект Спасения: {}", ru.join(", ")),
+                )
+            }
+            Action::Give(e, n) => {
+                let e = equipment_text(e);
+                Text::new(
+                    format!("give the {} card to the {}", e.en, n.name().en),
+                    format!("передать карту Экипировки «{}» {}", e.ru, dative(n)),
+                )
+            }
+            Action::GiveCard(card, n) => {
+                let t = self.card_text(card);
+                Text::new(
+                    format!("give the “{}” card to the {}", t.en, n.name().en),
+                    format!("передать карту Возможности «{}» {}", t.ru, dative(n)),
+                )
+            }
+            Action::DoOrDie(p) => Text::new(
+                format!("{} tries a Do-or-Die escape", p.code()),
+                format!("{}: Побег «Пан или пропал»", p.code()),
+            ),
+            Action::Play(card, x, y) => {
+                let t = self.card_text(card);
+                let args: Vec<Text> = [x, y].into_iter().filter_map(arg).collect();
+                if args.is_empty() {
+                    Text::new(format!("play “{}”", t.en), format!("сыграть карту «{}»", t.ru))
+                } else {
+                    let en: Vec<&str> = args.iter().map(|a| a.en.as_ref()).collect();
+                    let ru: Vec<&str> = args.iter().map(|a| a.ru.as_ref()).collect();
+                    Text::new(
+                        format!("play “{}”: {}", t.en, en.join(", ")),
+                        format!("сыграть карту «{}»: {}", t.ru, ru.join(", ")),
+                    )
+                }
+            }
+            Action::Discard(card) => {
+                let t = self.card_text(card);
+                Text::new(format!("discard “{}” face down", t.en), format!("сбросить карту «{}» лицом вниз", t.ru))
+            }
+            Action::Surrender(e) => {
+                let e = equipment_text(e);
+                Text::new(
+                    format!("give up the confiscated {} card", e.en),
+                    format!("отдать конфискованную карту Экипировки «{}»", e.ru),
+                )
+            }
+            Action::Hideaway => {
+                Text::fixed("keep the confiscated card with a Hideaway", "сохранить конфискуемую карту Тайником")
+            }
+            Action::Answer(refusing) => {
+                if refusing == Refusing::NONE {
+                    Text::fixed("Appel: every POW returns", "Сбор: все Военнопленные возвращаются")
+                } else {
+                    let who = list(&mut refusing.iter());
+                    Text::new(
+                        format!("Appel: {who} refuse to return, the others return"),
+                        format!("Сбор: {who} отказываются возвращаться, остальные возвращаются"),
+                    )
+                }
+            }
+            Action::Search => Text::fixed("make a general search", "провести Общий Обыск"),
+            Action::Pass => Text::fixed("decline (pass)", "отказаться (пас)"),
+            Action::RemoveMarkers => Text::fixed(
+                "remove the escaped POW's nation's Escape Attempt markers",
+                "удалить маркеры Попытки Бегства национальности Сбежавшего",
+            ),
+            Action::End => Text::fixed("end the turn", "закончить Ход"),
+        }
+    }
+
     /// Reads an action's text.
     ///
     /// # Errors
@@ -284,5 +478,27 @@ impl Colditz {
                 ))
             }
         })
+    }
+}
+
+/// An Equipment kind as the rule text names it (capitalised: Ключ, Пропуск,
+/// Верёвка, Кусачки).
+fn equipment_text(e: Equipment) -> Text {
+    match e {
+        Equipment::Cutters => Text::fixed("Wire Cutters", "Кусачки"),
+        Equipment::Pass => Text::fixed("Pass", "Пропуск"),
+        Equipment::Key => Text::fixed("Key", "Ключ"),
+        Equipment::Rope => Text::fixed("Rope", "Верёвка"),
+    }
+}
+
+/// An officer's nation in the dative: whom a card is handed to.
+const fn dative(n: Nation) -> &'static str {
+    match n {
+        Nation::British => "Британцам",
+        Nation::American => "Американцам",
+        Nation::French => "Французам",
+        Nation::Dutch => "Голландцам",
+        Nation::Polish => "Полякам",
     }
 }

@@ -453,6 +453,10 @@ impl Ruleset for Colditz {
         self.format_action(a)
     }
 
+    fn label(&self, a: Action) -> Text {
+        self.action_label(a)
+    }
+
     fn parse(&self, text: &str) -> Result<Action, ParseError> {
         self.parse_action(text)
     }

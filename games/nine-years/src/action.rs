@@ -152,6 +152,181 @@ impl NineYears {
         }
     }
 
+    /// A counter in a label: a leader by name, or a corps of a power, full
+    /// (полнокровный) or reduced (ослабленный).
+    fn unit_label(&self, u: Unit) -> Text {
+        match u {
+            Unit::Leader(l) => self.scenario.leader(l).name.clone(),
+            Unit::Corps(p, r) => {
+                let name = &self.scenario.power(p).name;
+                Text::new(
+                    format!("a {} corps ({})", if r { "reduced" } else { "full" }, name.en),
+                    format!("{} корпус ({})", if r { "ослабленный" } else { "полнокровный" }, name.ru),
+                )
+            }
+        }
+    }
+
+    /// An action as a player reads it, in English and in the Russian rule
+    /// text's terms (корпус полнокровный/ослабленный, ОР, карточка Действий,
+    /// «Кампания», «Стратегическое перемещение», «Пополнение», «Сбор»,
+    /// «Морское Движение», осада, перехват, Перемирие…), spaces, powers,
+    /// leaders, fleets and events by their names in the scenario. It
+    /// depends on the action only.
+    pub fn action_label(&self, a: Action) -> Text {
+        let sc = &self.scenario;
+        let sp = |s: SpaceId| &sc.space(s).name;
+        let pw = |p: PowerId| &sc.power(p).name;
+        let ld = |l: LeaderId| &sc.leader(l).name;
+        let fl = |f: FleetId| &sc.fleet(f).name;
+        let face = |reduced: bool| {
+            if reduced {
+                ("reduced", "ослабленный")
+            } else {
+                ("full", "полнокровный")
+            }
+        };
+        match a {
+            Action::First(side) => {
+                let n = side.name();
+                Text::new(format!("{} goes first", n.en), format!("первым ходит {}", n.ru))
+            }
+            Action::Kww(true) => Text::fixed(
+                "reinforce the King William's War position (once a game)",
+                "укрепить позицию в Войне короля Вильгельма (один раз за игру)",
+            ),
+            Action::Kww(false) => Text::fixed(
+                "do not reinforce the King William's War position",
+                "не укреплять позицию в Войне короля Вильгельма",
+            ),
+            Action::Form(p, s, full) => {
+                let (en, ru) = face(!full);
+                let cost = if full { 2 } else { 1 };
+                Text::new(
+                    format!("form a new {en} corps ({}) in {} ({cost} RP)", pw(p).en, sp(s).en),
+                    format!("сформировать новый {ru} корпус ({}) в области «{}» за {cost} ОР", pw(p).ru, sp(s).ru),
+                )
+            }
+            Action::Rebuild(p, s) => Text::new(
+                format!("rebuild a reduced corps ({}) in {} (1 RP)", pw(p).en, sp(s).en),
+                format!("восстановить ослабленный корпус ({}) в области «{}» за 1 ОР", pw(p).ru, sp(s).ru),
+            ),
+            Action::Line(s) => Text::new(
+                format!("build a fortified line in {} (1 RP)", sp(s).en),
+                format!("возвести Фортификационную линию в области «{}» за 1 ОР", sp(s).ru),
+            ),
+            Action::Colonial => Text::fixed("send colonial support (1 RP)", "отправить Колониальную поддержку за 1 ОР"),
+            Action::Fleet(f, n) => Text::new(
+                format!("prepare the {} with strength {n} ({n} RP)", fl(f).en),
+                format!("подготовить {} с силой {n} за {n} ОР", fl(f).ru),
+            ),
+            Action::Place(p, s) => Text::new(
+                format!("place an arriving corps ({}) in {}", pw(p).en, sp(s).en),
+                format!("разместить прибывший корпус ({}) в области «{}»", pw(p).ru, sp(s).ru),
+            ),
+            Action::Leader(l, s) => Text::new(
+                format!("{} to {}", ld(l).en, sp(s).en),
+                format!("лидер {}: в область «{}»", ld(l).ru, sp(s).ru),
+            ),
+            Action::Done => Text::fixed("finish this step", "закончить этот шаг"),
+            Action::Show(v) => Text::new(
+                format!("lay an action card of value {v} face down"),
+                format!("выложить лицом вниз карточку Действий достоинством {v}"),
+            ),
+            Action::Play(v) => Text::new(
+                format!("play an action card of value {v}"),
+                format!("разыграть карточку Действий достоинством {v}"),
+            ),
+            Action::Event(e) => {
+                let n = &sc.event(e).name;
+                Text::new(format!("play the event card “{}”", n.en), format!("разыграть карточку События «{}»", n.ru))
+            }
+            Action::Campaign(l) => {
+                Text::new(format!("Campaign led by {}", ld(l).en), format!("действие «Кампания»: ведёт {}", ld(l).ru))
+            }
+            Action::Sea(s) => Text::new(
+                format!("Sea Move from {}", sp(s).en),
+                format!("действие «Морское Движение» из порта «{}»", sp(s).ru),
+            ),
+            Action::Transfer => Text::fixed("Strategic Transfer", "действие «Стратегическое перемещение»"),
+            Action::Add(u) => {
+                let u = self.unit_label(u);
+                Text::new(format!("take {} along", u.en), format!("присоединить к армии: {}", u.ru))
+            }
+            Action::Drop(u) => {
+                let u = self.unit_label(u);
+                Text::new(format!("leave {} behind", u.en), format!("оставить на месте: {}", u.ru))
+            }
+            Action::Go(s) => Text::new(
+                format!("the force moves to {}", sp(s).en),
+                format!("армия движется в область «{}»", sp(s).ru),
+            ),
+            Action::Sail(s) => Text::new(
+                format!("the sea group sails to {}", sp(s).en),
+                format!("группа движется морем в порт «{}»", sp(s).ru),
+            ),
+            Action::Siege => Text::fixed("the force makes a siege roll", "бросок на осаду"),
+            Action::Stop => Text::fixed("finish the force's action", "закончить действие армии"),
+            Action::ShiftLeader(l, s) => Text::new(
+                format!("Strategic Transfer: {} to {}", ld(l).en, sp(s).en),
+                format!("Стратегическое перемещение: {} в область «{}»", ld(l).ru, sp(s).ru),
+            ),
+            Action::ShiftCorps(from, p, r, to) => {
+                let (en, ru) = face(r);
+                Text::new(
+                    format!("Strategic Transfer: a {en} corps ({}) from {} to {}", pw(p).en, sp(from).en, sp(to).en),
+                    format!(
+                        "Стратегическое перемещение: {ru} корпус ({}) из области «{}» в область «{}»",
+                        pw(p).ru,
+                        sp(from).ru,
+                        sp(to).ru
+                    ),
+                )
+            }
+            Action::Replace(p, s) => Text::new(
+                format!("Replacement: the reduced corps ({}) in {} is rebuilt", pw(p).en, sp(s).en),
+                format!("действие «Пополнение»: ослабленный корпус ({}) в области «{}»", pw(p).ru, sp(s).ru),
+            ),
+            Action::Rally(l) => Text::new(format!("{} rallies", ld(l).en), format!("действие «Сбор»: {}", ld(l).ru)),
+            Action::Deploy(f) => {
+                Text::new(format!("deploy the {}", fl(f).en), format!("Развертывание флота: {}", fl(f).ru))
+            }
+            Action::End => Text::fixed(
+                "end the action round (the actions left are lost)",
+                "закончить раунд Действий (оставшиеся действия пропадают)",
+            ),
+            Action::Intercept(l) => Text::new(
+                format!("{} tries to intercept", ld(l).en),
+                format!("{} пытается перехватить армию", ld(l).ru),
+            ),
+            Action::NoIntercept => Text::fixed("no interception", "без перехвата"),
+            Action::Battle => Text::fixed("the defender gives battle", "обороняющийся принимает сражение"),
+            Action::Withdraw => {
+                Text::fixed("the defender withdraws into its fortress", "обороняющийся укрывается в крепости")
+            }
+            Action::Retreat(s) => {
+                Text::new(format!("retreat to {}", sp(s).en), format!("отступление в область «{}»", sp(s).ru))
+            }
+            Action::Neutral(true) => Text::fixed("make Savoy neutral", "сделать Савойю нейтральной"),
+            Action::Neutral(false) => Text::fixed("Savoy stays in the war", "Савойя остаётся в войне"),
+            Action::Peace(card, rp) => match (card, rp) {
+                (false, false) => Text::fixed("take no truce penalty", "не брать штрафов перед броском на Перемирие"),
+                (true, false) => Text::fixed(
+                    "give up one future action card (truce penalty)",
+                    "лишиться одной будущей карточки Действий (штраф перед Перемирием)",
+                ),
+                (false, true) => Text::fixed(
+                    "take 2 RP fewer next turn (truce penalty)",
+                    "получить на следующем ходу на 2 ОР меньше (штраф перед Перемирием)",
+                ),
+                (true, true) => Text::fixed(
+                    "take both truce penalties: one action card and 2 RP fewer",
+                    "оба штрафа перед Перемирием: на одну карточку Действий и на 2 ОР меньше",
+                ),
+            },
+        }
+    }
+
     /// Reads an action's text.
     pub(crate) fn parse_action(&self, text: &str) -> Result<Action, ParseError> {
         let words: Vec<&str> = text.split_whitespace().collect();

@@ -74,6 +74,79 @@ impl Scs {
         }
     }
 
+    /// An action as a player reads it, in English and in the Russian rule
+    /// text's terms (атака с ходу, развитие, группировка, уровень,
+    /// продвижение после боя, артобстрел…); unit ids and hex labels stay
+    /// as printed. It depends on the action only.
+    pub fn action_label(&self, a: Action) -> Text {
+        let u = |u: UnitId| self.scenario.unit(u).id.as_str();
+        let h = |h: HexId| self.map().grid.label(h);
+        match a {
+            Action::Place(x, y) => {
+                Text::new(format!("{} sets up in {}", u(x), h(y)), format!("{}: расстановка в гексе {}", u(x), h(y)))
+            }
+            Action::Enter(x, y) => Text::new(
+                format!("{} arrives as a reinforcement in {}", u(x), h(y)),
+                format!("{}: подкрепление прибывает в гекс {}", u(x), h(y)),
+            ),
+            Action::Join(x) => Text::new(
+                format!("{} joins the stack about to move", u(x)),
+                format!("{}: в группировку, готовящуюся к движению", u(x)),
+            ),
+            Action::Move(x, y) => {
+                Text::new(format!("{} moves to {}", u(x), h(y)), format!("{}: движение в гекс {}", u(x), h(y)))
+            }
+            Action::Overrun(x, y) => Text::new(
+                format!("{} overruns {} (2 MP)", u(x), h(y)),
+                format!("{}: атака с ходу на гекс {} (2 ОД)", u(x), h(y)),
+            ),
+            Action::Exit(x) => Text::new(
+                format!("{} leaves the map through the exit hex", u(x)),
+                format!("{}: уходит с карты через гекс выхода", u(x)),
+            ),
+            Action::Back(x) => Text::new(
+                format!("{}'s stack, overstacked, goes back to where it began and moves anew", u(x)),
+                format!(
+                    "{}: превышение группирования — группировка назад в гекс начала движения, движение заново",
+                    u(x)
+                ),
+            ),
+            Action::Attack(x, y) => Text::new(
+                format!("{} joins the attack on {}", u(x), h(y)),
+                format!("{}: участвует в атаке на гекс {}", u(x), h(y)),
+            ),
+            Action::Cancel => {
+                Text::fixed("drop the attack being formed", "отменить готовящуюся (не объявленную) атаку")
+            }
+            Action::Declare => Text::fixed(
+                "declare the attack (the defenders are shown)",
+                "объявить атаку (обороняющиеся открываются)",
+            ),
+            Action::Roll => Text::fixed("roll the dice for the fight", "бросок кубиков на бой"),
+            Action::Barrage(x, y) => {
+                Text::new(format!("{} barrages {}", u(x), h(y)), format!("{}: артобстрел гекса {}", u(x), h(y)))
+            }
+            Action::Lose(x) => Text::new(format!("{} loses a step", u(x)), format!("{}: теряет один уровень", u(x))),
+            Action::Retreat(x, y) => {
+                Text::new(format!("{} retreats to {}", u(x), h(y)), format!("{}: отступление в гекс {}", u(x), h(y)))
+            }
+            Action::Advance(x) => Text::new(
+                format!("{} advances after combat into the vacated hex", u(x)),
+                format!("{}: продвижение после боя в освободившийся гекс", u(x)),
+            ),
+            Action::Top(x) => {
+                Text::new(format!("{} to the top of its stack", u(x)), format!("{}: наверх группировки", u(x)))
+            }
+            Action::Eliminate(x) => Text::new(
+                format!("eliminate {} (over the stacking limit)", u(x)),
+                format!("уничтожить {} (превышение лимита группирования)", u(x)),
+            ),
+            Action::End => {
+                Text::fixed("end the phase (or the advance after combat)", "закончить фазу (или продвижение после боя)")
+            }
+        }
+    }
+
     /// Reads an action's text.
     ///
     /// # Errors

@@ -400,6 +400,10 @@ impl Ruleset for Scs {
         self.format_action(a)
     }
 
+    fn label(&self, a: Action) -> Text {
+        self.action_label(a)
+    }
+
     fn parse(&self, text: &str) -> Result<Action, ParseError> {
         self.parse_action(text)
     }
