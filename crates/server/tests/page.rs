@@ -836,3 +836,79 @@ async fn a_seat_gives_its_address_for_turn_notices_on_the_page() {
     b.close().await;
     s.stop();
 }
+
+/// Issue 14, Russian everywhere: in Russian, the table page of every game
+/// shows no Latin word but piece and place ids (unit codes, hexes,
+/// circles), the canonical notation (in `code`), Roman numerals and the
+/// project's name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_russian_the_table_page_has_no_english_word() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    let games = [
+        ("totensonntag", serde_json::json!({})),
+        ("colditz", serde_json::json!({"players": 3})),
+        ("scs", serde_json::json!({})),
+        ("nine-years", serde_json::json!({})),
+    ];
+    for (game, options) in games {
+        let g = s.create(serde_json::json!({"game": game, "seed": 2, "options": options})).await;
+        let seat = g["seats"].as_object().expect("seats").values().next().and_then(Value::as_str).expect("a seat");
+        b.goto(&format!("{}/t/{seat}", s.base)).await;
+        b.wait("#board [data-place]").await;
+        if b.text("#lang").await.trim() == "RU" {
+            b.click("#lang").await;
+        }
+        b.until("the page in Russian", "return document.querySelector('#lang').textContent === 'EN' && document.querySelector('#panel').textContent.length > 0;")
+            .await;
+        // Ids: the seat's view's and the drawing's piece and place ids (unit
+        // codes, hexes, circles, spaces).
+        let mut ids = Vec::new();
+        let table = s.table(seat).await;
+        let drawing = s.get(&format!("/api/t/{seat}/drawing")).await.1;
+        collect_ids(&table["view"], &mut ids);
+        collect_ids(&drawing, &mut ids);
+        let english = b
+            .client
+            .execute(
+                "var word = /[A-Za-z][A-Za-z'-]{2,}/g, ids = {}; \
+                 arguments[0].forEach(function (id) { id.replace(word, function (w) { ids[w] = 1; }); }); \
+                 document.querySelectorAll('[data-piece], [data-place]').forEach(function (e) { \
+                   ((e.dataset.piece || '') + ' ' + (e.dataset.place || '')).replace(word, function (w) { ids[w] = 1; }); }); \
+                 var found = {}, walk = document.createTreeWalker(document.querySelector('#main'), NodeFilter.SHOW_TEXT), n; \
+                 while ((n = walk.nextNode())) { \
+                   if (n.parentElement.closest('code, script, style')) continue; \
+                   (n.textContent.match(word) || []).forEach(function (w) { \
+                     if (!ids[w] && !/^[IVXLC]+$/.test(w) && w !== 'sandtable') found[w] = n.textContent.slice(0, 80); }); } \
+                 return found;",
+                vec![Value::from(ids)],
+            )
+            .await
+            .expect("js");
+        assert_eq!(english, serde_json::json!({}), "{game}: English words on the Russian page");
+    }
+    b.close().await;
+    s.stop();
+}
+
+/// The ids in `v` a page may print as they are: the strings under the keys
+/// that name pieces and places (`code`, `id`, `at`…), anywhere in it.
+fn collect_ids(v: &Value, out: &mut Vec<String>) {
+    const ID_KEYS: [&str; 8] = ["code", "id", "at", "hex", "place", "circle", "space", "units"];
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| collect_ids(x, out)),
+        Value::Object(o) => {
+            for (k, x) in o {
+                match x {
+                    Value::String(t) if ID_KEYS.contains(&k.as_str()) => out.push(t.clone()),
+                    Value::Array(a) if ID_KEYS.contains(&k.as_str()) => {
+                        out.extend(a.iter().filter_map(Value::as_str).map(str::to_owned));
+                        collect_ids(x, out);
+                    }
+                    _ => collect_ids(x, out),
+                }
+            }
+        }
+        _ => {}
+    }
+}

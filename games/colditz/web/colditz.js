@@ -388,6 +388,9 @@
       "text-anchor": "middle", "font-weight": "bold", "pointer-events": "none" }, g, num);
     var title = el("title", null, g);
     var where = at ? at : p.at;
+    // Places off the board by name; a circle by its id.
+    var offBoard = { barracks: ["barracks", "Бараки"], office: ["office", "Командный Пункт"], escaped: ["escaped", "Побег"], dead: ["dead", "убит"] }[where];
+    if (offBoard) where = tr(ctx.lang, offBoard[0], offBoard[1]);
     title.textContent = id + " @ " + where + (p.tunnel ? tr(ctx.lang, " (in a tunnel)", " (в Тоннеле)") : "") +
       (refused ? tr(ctx.lang, " — refuses Appel", " — отказывается от Сбора") : "");
     g.addEventListener("click", function (e) {

@@ -1009,8 +1009,8 @@
     h.push(legend(ix, drawing, lang));
     if (sc.scale) h.push('<p class="scs-muted">' + esc(named(sc.scale, lang)) + "</p>");
     if (sc.authored) {
-      h.push('<p class="scs-muted">' + esc(T("Authored scenario and charts, not a published game's (data/AUTHORED.md, data/CHARTS.md).",
-        "Сценарий и таблицы — авторские, не из изданной игры (data/AUTHORED.md, data/CHARTS.md).")) + "</p>");
+      h.push('<p class="scs-muted">' + esc(T("Authored scenario and charts, not a published game's",
+        "Сценарий и таблицы — авторские, не из изданной игры")) + " (<code>data/AUTHORED.md</code>, <code>data/CHARTS.md</code>).</p>");
     }
     h.push("</div>");
     return h.join("");

@@ -109,6 +109,8 @@ impl Totensonntag {
             "places": places,
             "tracks": tracks,
             "units": units,
+            // 9.1: the formations whose losses the panel counts, by id.
+            "formations": self.scenario.formations.iter().map(|f| json!({"id": f.id, "name": f.name})).collect::<Vec<_>>(),
             // 9.2: the strength that must exit through Q2 to relieve Tobruk.
             "relief": RELIEF_STRENGTH,
         })

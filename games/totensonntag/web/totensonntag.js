@@ -454,7 +454,10 @@
       " " + esc(T("strength", "очков силы")) + "</div>");
     if (v.losses && v.losses.length) {
       h.push('<div class="muted">' + esc(T("Losses toward shattering (9.1): ", "Потери до разгрома (9.1): ")) +
-        esc(v.losses.map(function (l) { return l[0] + " " + l[1] + "/" + l[2]; }).join(", ")) + "</div>");
+        esc(v.losses.map(function (l) {
+          var f = (drawing.formations || []).filter(function (x) { return x.id === l[0]; })[0];
+          return (f ? named(f.name, lang) : l[0]) + " " + l[1] + "/" + l[2];
+        }).join(", ")) + "</div>");
     }
     // The selected unit.
     var sel = ctx.selected && ix.unit[ctx.selected];
@@ -507,8 +510,8 @@
       "<li>" + mark('<path d="M0.1 0.5h1.2" stroke="#7b5e3b" stroke-width="0.08" stroke-dasharray="0.25 0.15"/>') + " " + esc(T("track", "дорога")) + "</li>" +
       "<li>" + samples(drawing, lang) + esc(T("counter: code, symbol, strength-defence-initiative; artillery range in a circle; a strength below the printed one in yellow on black",
         "фишка: код, символ, сила-защита-инициатива; радиус артиллерии в круге; сила ниже напечатанной — жёлтым на чёрном")) + "</li>" +
-      "</ul><p class=\"muted\">" + esc(T("Authored map and order of battle, not the published ones (data/AUTHORED.md).",
-        "Карта и состав сил — авторские, не из изданной игры (data/AUTHORED.md).")) + "</p></details>");
+      "</ul><p class=\"muted\">" + esc(T("Authored map and order of battle, not the published ones",
+        "Карта и состав сил — авторские, не из изданной игры")) + " (<code>data/AUTHORED.md</code>).</p></details>");
     h.push("</div>");
     return h.join("");
   }
