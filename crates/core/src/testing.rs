@@ -215,6 +215,53 @@ fn string_literals(source: &str) -> Vec<String> {
     out
 }
 
+/// Checks how `a` reads (issue 14): its English label is a phrase, not the
+/// notation; its Russian has Cyrillic and no Latin word of three letters or
+/// more but the words of the notation (the ids it prints) and Roman
+/// numerals (Вильгельм III). Panics naming the action.
+pub fn check_label<R: Ruleset>(r: &R, a: R::Action) {
+    let (notation, label) = (r.notation(a), r.label(a));
+    assert!(!label.en.is_empty() && label.en != notation, "{notation}: {label:?}");
+    let ru = &label.ru;
+    assert!(ru.chars().any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё')), "{notation}: {ru}");
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).map(str::to_owned).collect()
+    };
+    let ids = words(&notation);
+    for word in words(ru) {
+        let latin = word.chars().filter(char::is_ascii_alphabetic).count() >= 3;
+        let roman = word.chars().all(|c| "IVXLCDM".contains(c));
+        assert!(!latin || roman || ids.contains(&word), "{notation}: Latin {word:?} in {ru}");
+    }
+}
+
+/// Plays `steps` decisions from `state`, each a seat and an action picked
+/// by a die seeded with `seed`, checking the label of every legal action
+/// met ([`check_label`]); returns the verbs (first notation words) met.
+pub fn check_labels_in_play<R: Ruleset>(
+    r: &R,
+    mut state: R::State,
+    steps: usize,
+    seed: u64,
+) -> std::collections::BTreeSet<String> {
+    let mut pick = crate::Dice::from_seed(seed);
+    let (mut seen, mut legal) = (std::collections::BTreeSet::new(), Vec::new());
+    for _ in 0..steps {
+        let ToAct::Seats(seats) = r.to_act(&state) else { break };
+        let list: Vec<Seat> = seats.iter().collect();
+        let seat = list[pick.below(list.len())];
+        legal.clear();
+        r.legal_actions(&state, seat, &mut legal);
+        for &a in &legal {
+            check_label(r, a);
+            seen.insert(r.notation(a).split(' ').next().unwrap_or_default().to_owned());
+        }
+        let a = legal[pick.below(legal.len())];
+        r.try_apply(&mut state, seat, a, &mut Events::off()).expect("a legal action applies");
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

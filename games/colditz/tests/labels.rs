@@ -2,22 +2,9 @@
 //! the rule text's words, beside its notation.
 
 use sandtable_colditz::{Action, Arg, Card, Colditz, Equipment, Nation, PawnId, Piece, Refusing, TunnelId};
-use sandtable_core::{Dice, Events, Ruleset, Setup, ToAct};
+use sandtable_core::testing::{check_label, check_labels_in_play};
+use sandtable_core::{Ruleset, Setup};
 use std::collections::BTreeSet;
-
-/// The Russian of a label: Cyrillic, and no Latin word of three letters or
-/// more but the ids the notation prints (pawn codes, circle ids).
-fn assert_russian(notation: &str, ru: &str) {
-    assert!(ru.chars().any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё')), "{notation}: {ru}");
-    let words = |t: &str| -> Vec<String> {
-        t.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).map(str::to_owned).collect()
-    };
-    let ids = words(notation);
-    for word in words(ru) {
-        let latin = word.chars().filter(char::is_ascii_alphabetic).count() >= 3;
-        assert!(!latin || ids.contains(&word), "{notation}: Latin {word:?} in {ru}");
-    }
-}
 
 /// Every legal action met in random games of both rule sets, for two to six
 /// players: the English label is a phrase (not the notation), the Russian
@@ -26,28 +13,12 @@ fn assert_russian(notation: &str, ru: &str) {
 fn colditz_notation_every_action_has_a_russian_label() {
     let r = Colditz::standard();
     let mut seen = BTreeSet::new();
-    let mut legal = Vec::new();
     for rules in ["2016", "classic"] {
         for players in 2..=6u8 {
             let seed = u64::from(players);
             let setup = Setup::seeded(seed).with_option("players", &players.to_string()).with_option("rules", rules);
-            let mut s = r.setup(&r.info().resolve(&setup).expect("set-up")).expect("state");
-            let mut pick = Dice::from_seed(seed ^ 0x14);
-            for _ in 0..600 {
-                let ToAct::Seats(seats) = r.to_act(&s) else { break };
-                let list: Vec<_> = seats.iter().collect();
-                let seat = list[pick.below(list.len())];
-                legal.clear();
-                r.legal_actions(&s, seat, &mut legal);
-                for &a in &legal {
-                    let (notation, label) = (r.notation(a), r.label(a));
-                    assert!(!label.en.is_empty() && label.en != notation, "{notation}: {label:?}");
-                    assert_russian(&notation, &label.ru);
-                    seen.insert(notation.split(' ').next().unwrap_or_default().to_owned());
-                }
-                let a = legal[pick.below(legal.len())];
-                r.try_apply(&mut s, seat, a, &mut Events::off()).expect("a legal action");
-            }
+            let s = r.setup(&r.info().resolve(&setup).expect("set-up")).expect("state");
+            seen.extend(check_labels_in_play(&r, s, 600, seed ^ 0x14));
         }
     }
     for verb in ["roll", "move", "cross", "deploy", "recall", "claim", "kit", "play", "answer", "end"] {
@@ -103,8 +74,6 @@ fn colditz_notation_every_action_has_a_russian_label() {
         all.push(Action::Play(card, Arg::Equip(Equipment::Rope), Arg::Tunnel(TunnelId::Chapel)));
     }
     for a in all {
-        let (notation, label) = (r.notation(a), r.label(a));
-        assert!(!label.en.is_empty() && label.en != notation, "{notation}: {label:?}");
-        assert_russian(&notation, &label.ru);
+        check_label(&r, a);
     }
 }

@@ -102,54 +102,21 @@ fn notation_text_that_is_no_action_is_a_parse_error_naming_what_was_expected() {
     assert!(!e.text.en.is_empty());
 }
 
-/// The Russian of a label: Cyrillic, and no Latin word of three letters or
-/// more but the ids the notation prints (unit ids, hexes).
-fn assert_russian(notation: &str, ru: &str) {
-    assert!(
-        ru.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)) || c == 'ё'),
-        "{notation}: {ru}"
-    );
-    let words = |t: &str| -> Vec<String> {
-        t.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).map(str::to_owned).collect()
-    };
-    let ids = words(notation);
-    for word in words(ru) {
-        let latin = word.chars().filter(char::is_ascii_alphabetic).count() >= 3;
-        assert!(!latin || ids.contains(&word), "{notation}: Latin {word:?} in {ru}");
-    }
-}
-
 /// Issue 14: every action — each kind once, then every legal action met in
 /// random play of both scenarios — reads as an English phrase and a Russian
 /// one in the rule text's terms beside its notation; the Russian has
 /// Cyrillic and no Latin word but the notation's unit ids and hexes.
 #[test]
 fn scs_notation_every_action_has_a_russian_label() {
-    use sandtable_core::{Events, Setup, ToAct};
+    use sandtable_core::testing::{check_label, check_labels_in_play};
+    use sandtable_core::Setup;
     let r = tiny();
     for a in every_action(&r) {
-        let (notation, label) = (r.notation(a), r.label(a));
-        assert!(!label.en.is_empty() && label.en != notation, "{notation}: {label:?}");
-        assert_russian(&notation, &label.ru);
+        check_label(&r, a);
     }
     for (r, seed) in [(Scs::standard(), 1u64), (Scs::sidi_rezegh(), 2)] {
-        let mut s = r.setup(&r.info().resolve(&Setup::seeded(seed)).expect("set-up")).expect("state");
-        let mut seen = std::collections::BTreeSet::new();
-        let mut legal = Vec::new();
-        for step in 0..1500u64 {
-            let ToAct::Seats(seats) = r.to_act(&s) else { break };
-            let seat = seats.iter().next().expect("a seat");
-            legal.clear();
-            r.legal_actions(&s, seat, &mut legal);
-            for &a in &legal {
-                let (notation, label) = (r.notation(a), r.label(a));
-                assert!(!label.en.is_empty() && label.en != notation, "{notation}: {label:?}");
-                assert_russian(&notation, &label.ru);
-                seen.insert(notation.split(' ').next().unwrap_or_default().to_owned());
-            }
-            let a = legal[(step.wrapping_mul(2_654_435_761) % legal.len() as u64) as usize];
-            r.try_apply(&mut s, seat, a, &mut Events::off()).expect("a legal action");
-        }
+        let s = r.setup(&r.info().resolve(&Setup::seeded(seed)).expect("set-up")).expect("state");
+        let seen = check_labels_in_play(&r, s, 1500, seed);
         for verb in ["place", "move", "overrun", "attack", "declare", "roll", "end"] {
             assert!(seen.contains(verb), "{}: {verb} was met: {seen:?}", r.scenario.id);
         }

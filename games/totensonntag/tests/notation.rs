@@ -27,35 +27,10 @@ fn notation_empty_or_blank_text_is_a_parse_error_naming_what_was_expected() {
 /// hexes.
 #[test]
 fn notation_every_action_has_a_russian_label() {
-    use sandtable_core::{Events, Ruleset, Setup, ToAct};
+    use sandtable_core::{Ruleset, Setup};
     let r = Totensonntag::standard();
-    let mut s = r.setup(&r.info().resolve(&Setup::seeded(3)).expect("set-up")).expect("state");
-    let mut seen = std::collections::BTreeSet::new();
-    let mut legal = Vec::new();
-    for step in 0..4000u64 {
-        let ToAct::Seats(seats) = r.to_act(&s) else { break };
-        let seat = seats.iter().next().expect("a seat");
-        legal.clear();
-        r.legal_actions(&s, seat, &mut legal);
-        for &a in &legal {
-            let (notation, label) = (r.notation(a), r.label(a));
-            let verb = notation.split(' ').next().unwrap_or_default().to_owned();
-            assert!(!label.en.is_empty() && label.en != notation, "{notation}: {label:?}");
-            assert!(
-                label.ru.chars().any(|c| ('а'..='я').contains(&c.to_ascii_lowercase())),
-                "{notation}: {}",
-                label.ru
-            );
-            let ids: Vec<&str> = notation.split(' ').skip(1).collect();
-            for word in label.ru.split(|c: char| !c.is_alphanumeric() && c != '-') {
-                let latin = word.chars().filter(char::is_ascii_alphabetic).count() >= 3;
-                assert!(!latin || ids.contains(&word) || word == "d6", "{notation}: Latin {word:?} in {}", label.ru);
-            }
-            seen.insert(verb);
-        }
-        let a = legal[(step.wrapping_mul(2654435761) % legal.len() as u64) as usize];
-        r.try_apply(&mut s, seat, a, &mut Events::off()).expect("a legal action");
-    }
+    let s = r.setup(&r.info().resolve(&Setup::seeded(3)).expect("set-up")).expect("state");
+    let seen = sandtable_core::testing::check_labels_in_play(&r, s, 4000, 3);
     for verb in ["pick", "roll", "move", "attack", "top", "end", "recover"] {
         assert!(seen.contains(verb), "{verb} was met: {seen:?}");
     }
