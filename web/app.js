@@ -77,6 +77,14 @@
 
   var lang = localStorage.getItem("sandtable.lang") || ((navigator.language || "").indexOf("ru") === 0 ? "ru" : "en");
   function t(key) { return (S.words[lang] && S.words[lang][key]) || S.words.en[key] || key; }
+  // A counted phrase in the form its number takes, by CLDR's plural rules
+  // (the browser's Intl.PluralRules): words[key] is {one, few, many, other}
+  // with {n} in each (1 исход, 2 исхода, 5 исходов).
+  function tn(key, n) {
+    var forms = (S.words[lang] && S.words[lang][key]) || S.words.en[key];
+    var form = forms[new Intl.PluralRules(lang).select(n)] || forms.other || forms.many;
+    return form.replace("{n}", n);
+  }
   function named(x) { return x ? (x[lang] || x.en || "") : ""; }
   function esc(s) {
     return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
@@ -680,7 +688,7 @@
       return '<li><span class="p">' + esc(percent(c.p)) + '</span><span class="bar"><span style="width:' +
         Math.max(1, Math.round(c.p * 100)) + '%"></span></span>' + esc(named(c.text)) + "</li>";
     }).join("") + (rest.length ? '<li class="rest"><span class="p">' + esc(percent(restP)) + "</span><span></span>" +
-      esc(t("oddsRest").replace("{n}", rest.length)) + "</li>" : "") + "</ul>" + ((f.basis || []).length ? '<ul class="basis">' + f.basis.map(function (b) {
+      esc(tn("oddsRest", rest.length)) + "</li>" : "") + "</ul>" + ((f.basis || []).length ? '<ul class="basis">' + f.basis.map(function (b) {
       return '<li><span class="rule">' + esc(b.rule) + "</span> " + esc(named(b.text)) + "</li>";
     }).join("") + "</ul>" : "") + (armed ? '<p class="muted">' + esc(t("rollAgain")) + "</p>" : "") +
       '<button type="button" class="primary" id="roll">' + esc(t("roll")) + "</button>" +

@@ -27,6 +27,7 @@ mod heuristics;
 mod hint;
 mod illegal;
 mod outcome;
+pub mod plural;
 mod position;
 pub mod record;
 mod ruleset;

@@ -144,6 +144,10 @@ async fn colditz_opening_through_the_page() {
     );
     assert_eq!(shown.as_u64(), Some(results.min(12) as u64), "{results} results");
     assert_eq!(rest.as_u64(), Some(u64::from(results > 12)));
+    if results > 12 {
+        let line = b.text("#odds .outcomes li.rest").await;
+        assert!(line.ends_with(&format!("{} other results", results - 12)), "{line}");
+    }
     roll_after_the_odds(&b, before).await;
     wait_version_above(&b, before).await;
     // The roll shows in the log with its dice and rule.

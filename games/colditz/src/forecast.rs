@@ -25,6 +25,7 @@ use crate::state::{Loc, Pending, Phase, State};
 use crate::turn::{throws_again, Throws};
 use crate::{Action, Colditz};
 use sandtable_core::forecast::{self, Basis, Chance, Forecast};
+use sandtable_core::plural::{count, russian};
 use sandtable_core::{Seat, Text};
 
 /// Classic movement rolls show points up to this; the rest (doubles without
@@ -338,51 +339,57 @@ fn chain_basis(classic: bool) -> Basis {
 
 /// A movement roll's result: (points, doubles, cards), `more` for the lumped tail.
 fn movement_text((mp, doubles, cards): (u32, u32, u32), more: bool, officer: bool) -> Text {
+    let points = count(
+        u64::from(mp),
+        ["movement point", "movement points"],
+        ["очко движения", "очка движения", "очков движения"],
+    );
     if more {
-        return Text::new(format!("{mp} or more movement points"), format!("очков движения: {mp} или больше"));
+        return Text::new(format!("{mp} or more movement points"), format!("{} или больше", points.ru));
     }
-    let mut en = format!("{mp} movement points");
-    let mut ru = format!("очков движения: {mp}");
+    let (mut en, mut ru) = (points.en.into_owned(), points.ru.into_owned());
     if doubles > 0 {
-        let (e, r) = match (doubles, officer) {
-            (1, true) => (
-                "a double: one POW may leave solitary".to_owned(),
-                "дубль: можно выпустить одного Военнопленного из Одиночки".to_owned(),
-            ),
-            (n, true) => (
-                format!("{n} doubles: {n} POWs may leave solitary"),
-                format!("дублей: {n}, можно выпустить из Одиночки: {n}"),
-            ),
-            (1, false) => ("a double".to_owned(), "дубль".to_owned()),
-            (n, false) => (format!("{n} doubles"), format!("дублей: {n}")),
-        };
-        en.push_str(&format!("; {e}"));
-        ru.push_str(&format!("; {r}"));
+        let n = u64::from(doubles);
+        let times = count(n, ["double", "doubles"], ["дубль", "дубля", "дублей"]);
+        en.push_str(&format!("; {}", if doubles == 1 { "a double".into() } else { times.en.to_string() }));
+        ru.push_str(&format!("; {}", if doubles == 1 { "дубль".into() } else { times.ru.to_string() }));
+        if officer && doubles == 1 {
+            en.push_str(": one POW may leave solitary");
+            ru.push_str(": из Одиночки можно выпустить одного Военнопленного");
+        } else if officer {
+            let pows = count(n, ["POW", "POWs"], ["Военнопленного", "Военнопленных", "Военнопленных"]);
+            en.push_str(&format!(": {} may leave solitary", pows.en));
+            ru.push_str(&format!(": из Одиночки можно выпустить {}", pows.ru));
+        }
     }
-    match cards {
-        0 => {}
-        1 => {
-            en.push_str("; a card drawn");
-            ru.push_str("; вытянута карта");
-        }
-        n => {
-            en.push_str(&format!("; {n} cards drawn"));
-            ru.push_str(&format!("; вытянуто карт: {n}"));
-        }
+    if cards > 0 {
+        let n = u64::from(cards);
+        let drawn = count(n, ["card", "cards"], ["карта", "карты", "карт"]);
+        en.push_str(&format!("; {} drawn", if cards == 1 { "a card".into() } else { drawn.en.to_string() }));
+        ru.push_str(&if cards == 1 {
+            "; вытянута карта".to_owned()
+        } else {
+            format!("; {} {}", ["вытянута", "вытянуты", "вытянуто"][russian(n)], drawn.ru)
+        });
     }
     Text::new(en, ru)
 }
 
 /// A general search's result.
 fn caught_text(n: usize) -> Text {
-    match n {
-        0 => Text::fixed("nobody caught", "никто не пойман"),
-        1 => Text::fixed("1 refusing POW caught, to solitary", "пойман 1 отказавшийся Военнопленный, в Одиночку"),
-        n => Text::new(
-            format!("{n} refusing POWs caught, to solitary"),
-            format!("поймано отказавшихся Военнопленных: {n}, в Одиночку"),
-        ),
+    if n == 0 {
+        return Text::fixed("nobody caught", "никто не пойман");
     }
+    let n = n as u64;
+    let pows = count(
+        n,
+        ["refusing POW", "refusing POWs"],
+        ["отказавшийся Военнопленный", "отказавшихся Военнопленных", "отказавшихся Военнопленных"],
+    );
+    Text::new(
+        format!("{} caught, to solitary", pows.en),
+        format!("{} {}, в Одиночку", ["пойман", "пойманы", "поймано"][russian(n)], pows.ru),
+    )
 }
 
 /// Adds `p` to the outcome named `text`.

@@ -65,7 +65,17 @@ fn colditz_movement_forecast_of_the_roll_2016() {
     assert_eq!(p(&f, "4 movement points"), 0.0);
     assert_eq!(f.outcomes[0].text.en.split(' ').next(), Some("3"), "the fewest points first");
     assert!(f.basis.iter().any(|b| b.rule == "Colditz: Movement (doubles)"));
-    assert_eq!(f.outcomes[0].text.ru, "очков движения: 3; вытянута карта");
+    assert_eq!(f.outcomes[0].text.ru, "3 очка движения; вытянута карта");
+    // Russian plural forms by CLDR's rules: 3 очка, 7 очков; 3 дубля.
+    let ru = |en: &str| f.outcomes.iter().find(|c| c.text.en == en).map(|c| c.text.ru.to_string());
+    assert_eq!(ru("7 movement points").as_deref(), Some("7 очков движения"));
+    assert_eq!(
+        f.outcomes
+            .iter()
+            .find(|c| c.text.en.contains("3 doubles"))
+            .map(|c| c.text.ru.contains("3 дубля: из Одиночки можно выпустить 3 Военнопленных")),
+        Some(true)
+    );
 }
 
 #[test]
