@@ -21,7 +21,8 @@
 //!
 //! Screenshots of each game, size and language go to
 //! `/tmp/sandtable-legibility-<game>-<size>-<lang>.png` (and `…-zoomed.png`
-//! on a phone) for a person to look at.
+//! on a phone, `…-key.png` with the map key open on a desktop) for a person
+//! to look at.
 
 mod common;
 
@@ -69,6 +70,29 @@ fn games() -> Vec<Game> {
             // other items are words).
             key_items: "#panel #scs-key, #panel #scs-tec td.scs-l",
             key_symbol: ".scs-chip, .scs-sw, .scs-line, .scs-sample",
+        },
+        Game {
+            id: "colditz",
+            create: json!({"game": "colditz", "seed": 5, "options": {"players": 3}}),
+            seat: "british",
+            // Pawns on circles and in the Barracks; the numbers on them.
+            counters: "#board [data-piece]",
+            samples: "#panel #cz-key .cz-sample",
+            // Room and area names.
+            names: "#board .cz-labels text",
+            key_items: "#panel #cz-key li",
+            key_symbol: ".cz-sym",
+        },
+        Game {
+            id: "nine-years",
+            create: json!({"game": "nine-years", "seed": 7}),
+            seat: "alliance",
+            // Corps chips and leader tags.
+            counters: "#board [data-piece]",
+            samples: "#panel #ny-key .ny-sample",
+            names: "#board .ny-name",
+            key_items: "#panel #ny-key li",
+            key_symbol: ".ny-sym, .ny-sw",
         },
     ]
 }
@@ -341,6 +365,14 @@ async fn measure(s: &common::Server, g: &Game, size: &str, width: u32, height: u
             if k["items"].as_u64().unwrap_or(0) == 0 || missing > 0 {
                 fails.push(format!("{} {size} {lang}: map-key symbols missing or empty: {k}", g.id));
             }
+            // A look at the key, scrolled into view.
+            js(
+                &b,
+                "const k = document.querySelector(arguments[0].key_items); if (k) k.scrollIntoView({block: 'start'}); return true;",
+                selectors(g),
+            )
+            .await;
+            b.screenshot(&format!("/tmp/sandtable-legibility-{}-{size}-{lang}-key.png", g.id)).await;
             // Contrast of the key's sample counters too (the key is open now).
             let m = js(&b, MEASURE, selectors(g)).await;
             if m["lowCount"].as_u64().unwrap_or(0) > 0 {
@@ -378,4 +410,14 @@ async fn totensonntag_reads_at_a_glance() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn scs_reads_at_a_glance() {
     check("scs").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn colditz_reads_at_a_glance() {
+    check("colditz").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nine_years_reads_at_a_glance() {
+    check("nine-years").await;
 }

@@ -131,6 +131,149 @@
     return paths;
   }
 
+  // ------------------------------------------------------------ sizes --
+  // Pawns and their numbers (board units; a circle is 1.36 across, 2 apart). The smallest
+  // print on a pawn is SMALL_FS (a pawn in a tunnel), so the board reads (9 px) from
+  // LEGIBLE px per unit on: the default zoom on a wide screen and the tap's zoom on a
+  // phone (B.zoomable). Place names are never smaller than NAME_MIN (9 px there too).
+  var PAWN_R = 0.62, PAWN_FS = 0.8, SMALL_R = 0.52, SMALL_FS = 0.8;
+  // A little over 9 px: a scroll bar appearing may take some of the width.
+  var LEGIBLE = Math.ceil(9.5 / SMALL_FS * 10) / 10;
+  var NAME_FS = 0.84, NAME_MIN = 0.78, AREA_FS = 0.95, YARD_FS = 1.1;
+  var FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
+  var measurer = null, widths = {};
+  function textWidth(text, fs, style) {
+    var key = (style || "") + "|" + text;
+    if (!(key in widths)) {
+      if (!measurer) { try { measurer = document.createElement("canvas").getContext("2d"); } catch (e) { measurer = false; } }
+      if (measurer) {
+        measurer.font = (style ? style + " " : "") + "100px " + FONT;
+        widths[key] = measurer.measureText(text).width / 100;
+      } else {
+        widths[key] = String(text).length * 0.62;
+      }
+    }
+    return widths[key] * fs;
+  }
+  // Ink for print on a pawn: white where it keeps WCAG AA contrast, else near-black.
+  function inkOn(fill) { return B.light(fill) ? "#111111" : "#ffffff"; }
+
+  // A holding box (the Barracks, the Commander's Office) with n pawns: its frame and where
+  // its i-th pawn stands.
+  function holdingBox(h, n, lang) {
+    var title = named(h.name, lang);
+    var w = Math.max(4 * 1.6 + 0.6, textWidth(title, 0.8, "bold") + 1);
+    var cols = Math.floor((w - 0.6) / 1.6), rows = Math.max(1, Math.ceil(n / cols));
+    var hh = rows * 1.6 + 1.7;
+    var x0 = h.x - w / 2, y0 = h.y - hh / 2;
+    var gx = h.x - (Math.min(cols, Math.max(n, 1)) * 1.6) / 2 + 0.8;
+    return { title: title, x0: x0, y0: y0, w: w, h: hh,
+      at: function (i) { return { x: gx + (i % cols) * 1.6, y: y0 + 2.2 + Math.floor(i / cols) * 1.6 }; } };
+  }
+  function holdings(drawing, view, lang) {
+    var held = { barracks: [], office: [] };
+    (view.pawns || []).forEach(function (p) { if (held[p.at]) held[p.at].push(p); });
+    return (drawing.holding || []).map(function (h) {
+      var list = held[h.id] || [];
+      return { h: h, list: list, box: holdingBox(h, list.length, lang) };
+    });
+  }
+  // Where the pawns stand: {id, x, y, r} each, and the holding boxes as obstacles for names.
+  function pawnSpots(drawing, byId, view, lang) {
+    var out = [];
+    (view.pawns || []).forEach(function (p) {
+      var c = byId[p.at];
+      if (!c || p.at === "car") return;
+      if (p.tunnel) out.push({ id: p.code, x: c.x + 0.55, y: c.y + 0.5, r: SMALL_R });
+      else out.push({ id: p.code, x: c.x, y: c.y, r: PAWN_R });
+    });
+    holdings(drawing, view, lang).forEach(function (k) {
+      k.list.forEach(function (p, i) { var q = k.box.at(i); out.push({ id: p.code, x: q.x, y: q.y, r: PAWN_R, held: true }); });
+      out.push({ frame: true, x0: k.box.x0, y0: k.box.y0, x1: k.box.x0 + k.box.w, y1: k.box.y0 + k.box.h });
+    });
+    return out;
+  }
+
+  // Place names: each at the first spot that clears the names placed before, the pawns (with
+  // their rings) and the board's edge. A room's name goes above it (or below it, or slid
+  // aside), on one line with its symbol, else the symbol on a line of its own, else a word a
+  // line; an open area's name on its label circle, else a row or two up or down.
+  function layoutNames(drawing, lang, spots) {
+    var L = lang === "ru" ? 1 : 0, placed = [], out = [];
+    var W = drawing.width || 100, H = drawing.height || 75;
+    var obstacles = spots.map(function (p) {
+      if (p.frame) return p;
+      var r = p.r + 0.45;
+      return { x0: p.x - r, y0: p.y - r, x1: p.x + r, y1: p.y + r };
+    });
+    var rooms = (drawing.areas || []).filter(function (a) { return a.kind === "room"; });
+    function over(a, b) {
+      var w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      return w > 0 && h > 0 ? w * h : 0;
+    }
+    function cost(b, self) {
+      var c = 0;
+      if (b.x0 < -0.5 || b.y0 < -0.5 || b.x1 > W + 0.5 || b.y1 > H + 0.5) c += 1000;
+      placed.forEach(function (q) { c += over(b, q) * 500; });
+      obstacles.forEach(function (q) { c += over(b, q) * 500; });
+      // Over another room, a name reads as that room's.
+      rooms.forEach(function (r) {
+        if (r !== self) c += over(b, { x0: r.box[0], y0: r.box[1], x1: r.box[2], y1: r.box[3] }) * 3;
+      });
+      return c;
+    }
+    // A text block of lines (centred on x, first baseline y): its box.
+    function box(x, y, w, n, fs, lh) { return { x0: x - w / 2 - 0.1, y0: y - 0.95 * fs, x1: x + w / 2 + 0.1, y1: y + (n - 1) * lh + 0.26 * fs }; }
+    rooms.forEach(function (a) {
+      var name = named(a.name, lang), sym = SYMBOL_SHORT[a.symbol] ? SYMBOL_SHORT[a.symbol][L] : "";
+      var bx = a.box, cx = (bx[0] + bx[2]) / 2, words = name.split(" ");
+      var shapes = [[{ text: name, sym: sym }]];
+      if (sym) shapes.push([{ text: name }, { sym: sym }]);
+      if (words.length > 1) {
+        shapes.push(words.map(function (w, i) { return i === words.length - 1 ? { text: w, sym: sym } : { text: w }; }));
+        if (sym) shapes.push(words.map(function (w) { return { text: w }; }).concat([{ sym: sym }]));
+      }
+      var best = null;
+      [NAME_FS, NAME_MIN].forEach(function (fs, fi) {
+        var lh = fs * 1.02;
+        shapes.forEach(function (lines, si) {
+          var w = Math.max.apply(null, lines.map(function (l) {
+            return textWidth((l.text || "") + (l.text && l.sym ? " · " + l.sym : l.sym || ""), fs, "bold");
+          }));
+          var n = lines.length;
+          [0, 1, -1, 2, -2, 3, -3, 4, -4].forEach(function (k) {
+            var x = cx + k * 0.75;
+            // Above the room, then below it.
+            [{ y: bx[1] - 0.3 - (n - 1) * lh, extra: 0 }, { y: bx[3] + 0.3 + 0.95 * fs, extra: 3 }].forEach(function (pos) {
+              var b = box(x, pos.y, w, n, fs, lh);
+              var c = cost(b, a) + pos.extra + Math.abs(k) * 0.6 + si * 0.8 + fi * 0.5;
+              if (!best || c < best.c) best = { c: c, x: x, y: pos.y, fs: fs, lh: lh, lines: lines, b: b };
+            });
+          });
+        });
+      });
+      placed.push(best.b);
+      out.push({ room: true, x: best.x, y: best.y, fs: best.fs, lh: best.lh, lines: best.lines,
+        symFill: a.supplies === "kit" ? "#1565c0" : "#8d3b00" });
+    });
+    (drawing.areas || []).forEach(function (a) {
+      if (["appel", "courtyard", "cells", "terrace", "safe", "yard"].indexOf(a.kind) < 0 || a.circles < 7) return;
+      var name = named(a.name, lang), fs = a.kind === "courtyard" ? YARD_FS : AREA_FS;
+      var w = textWidth(name, fs, "italic"), best = null;
+      [0, 1, -1, 2, -2, 3, -3, 4, -4].forEach(function (j) {
+        [0, 2, -2, 4, -4, 6, -6].forEach(function (k) {
+          var x = a.label[0] + k, y = a.label[1] + 0.35 + j * 1.75;
+          var b = box(x, y, w, 1, fs, fs);
+          var c = cost(b, null) + Math.abs(j) * 1.2 + Math.abs(k) * 0.5;
+          if (!best || c < best.c) best = { c: c, x: x, y: y, b: b };
+        });
+      });
+      placed.push(best.b);
+      out.push({ room: false, x: best.x, y: best.y, fs: fs, text: name });
+    });
+    return out;
+  }
+
   function draw(svg, ctx) {
     var drawing = ctx.drawing, view = ctx.view || {}, lang = ctx.lang || "en";
     if (!drawing || !drawing.circles) return;
@@ -222,38 +365,24 @@
       .parentNode.insertBefore(gl.lastChild, gl.firstChild);
     el("path", { d: cars, stroke: "#37474f", "stroke-width": "0.2", "stroke-dasharray": "0.25 0.2" }, gl);
 
-    // Area names.
+    // Area names, laid out clear of each other and of the pawns (layoutNames).
     var gt = el("g", { "class": "cz-labels", "text-anchor": "middle", "pointer-events": "none" });
-    var L = lang === "ru" ? 1 : 0;
-    (drawing.areas || []).forEach(function (a) {
-      var name = named(a.name, lang);
-      if (a.kind === "room") {
-        // The name above the room, its symbol after it (blue: escape-kit part; brown: equipment).
-        var bx = a.box, w = bx[2] - bx[0], cx = f((bx[0] + bx[2]) / 2);
-        var sym = SYMBOL_SHORT[a.symbol] ? SYMBOL_SHORT[a.symbol][L] : "";
-        var fs = 0.82;
-        var fits = function (t) { return t.length * 0.52 * fs <= w + 1.2; };
-        var lines = !fits(name) && name.indexOf(" ") > 0 ? name.split(" ") : [name];
-        if (!fits(lines[lines.length - 1] + " · " + sym)) lines.push("");
-        // Shrink the font (down to 0.55) until the longest line fits the room.
-        var longest = Math.max.apply(null, lines.map(function (t) { return t.length; }).concat([sym.length]));
-        fs = Math.max(0.55, Math.min(fs, (w + 1.2) / (longest * 0.52)));
-        var y0 = bx[1] - 0.25 - (lines.length - 1) * fs;
-        var txt = el("text", { x: cx, y: f(y0), "font-size": fs, fill: "#3e2723", "font-weight": "bold",
+    var spots = pawnSpots(drawing, byId, view, lang);
+    layoutNames(drawing, lang, spots).forEach(function (n) {
+      if (n.room) {
+        // A room: its name above it (or below), its symbol after it or on a line of its own
+        // (blue: escape-kit part; brown: equipment).
+        var txt = el("text", { x: f(n.x), y: f(n.y), "font-size": n.fs, fill: "#3e2723", "font-weight": "bold",
           stroke: "#f6ecd2", "stroke-width": "0.22", "paint-order": "stroke" }, gt);
-        var symFill = a.supplies === "kit" ? "#1565c0" : "#8d3b00";
-        lines.forEach(function (s, i) {
-          var last = i === lines.length - 1;
-          if (s) el("tspan", { x: cx, dy: i ? fs : 0 }, txt, s);
-          if (last && sym) {
-            if (s) el("tspan", { fill: symFill }, txt, " · " + sym);
-            else el("tspan", { x: cx, dy: i ? fs : 0, fill: symFill }, txt, sym);
-          }
+        n.lines.forEach(function (line, i) {
+          var attrs = { x: f(n.x), dy: i ? f(n.lh) : 0 };
+          if (line.sym && !line.text) attrs.fill = n.symFill;
+          el("tspan", attrs, txt, line.text || line.sym);
+          if (line.sym && line.text) el("tspan", { fill: n.symFill }, txt, " · " + line.sym);
         });
-      } else if (["appel", "courtyard", "cells", "terrace", "safe", "yard"].indexOf(a.kind) >= 0 && a.circles >= 7) {
-        el("text", { x: a.label[0], y: f(a.label[1] + 0.35), "font-size": a.kind === "courtyard" ? "1.1" : "0.9",
-          fill: "#2b2b2b", opacity: "0.75", "font-style": "italic", stroke: "#fff", "stroke-opacity": "0.5",
-          "stroke-width": "0.15", "paint-order": "stroke" }, gt, name);
+      } else {
+        el("text", { x: f(n.x), y: f(n.y), "font-size": n.fs, fill: "#2b2b2b", "font-style": "italic",
+          stroke: "#fff", "stroke-opacity": "0.7", "stroke-width": "0.2", "paint-order": "stroke" }, gt, n.text);
       }
     });
 
@@ -293,9 +422,9 @@
         el("circle", { cx: c.x, cy: c.y, r: r, fill: fill, stroke: stroke, "stroke-width": sw,
           "stroke-dasharray": dash }, g1);
         var label = null, lc = "#3e2723", fs = 0.62;
-        if (c.kind === "target") { label = lang === "ru" ? (TARGET_RU[c.label] || c.label) : c.label; lc = "#fff"; fs = c.label && c.label.length > 1 ? 0.66 : 0.85; }
+        if (c.kind === "target") { label = lang === "ru" ? (TARGET_RU[c.label] || c.label) : c.label; lc = "#fff"; fs = c.label && c.label.length > 1 ? 0.78 : 0.9; }
         else if (c.gate) { label = c.gate === "key" ? tr(lang, "K", "К") : tr(lang, "P", "П"); lc = "#fff"; fs = 0.8; }
-        else if (c.label === "30" || c.label === "60") { label = c.label; fs = 0.58; lc = c.post ? "#fff" : "#6d3d14"; }
+        else if (c.label === "30" || c.label === "60") { label = c.label; fs = 0.76; lc = c.post ? "#fff" : "#6d3d14"; }
         if (label) el("text", { x: c.x, y: f(c.y + fs * 0.36), "font-size": fs, fill: lc, "text-anchor": "middle",
           "font-weight": "bold", "pointer-events": "none" }, g1, label);
         if (c.exit) el("text", { x: f(c.x - 1.25), y: f(c.y + 0.35), "font-size": "1", fill: "#4a148c",
@@ -324,23 +453,16 @@
     });
 
     // Barracks and the Commander's Office.
-    var held = { barracks: [], office: [] };
-    (view.pawns || []).forEach(function (p) { if (held[p.at]) held[p.at].push(p); });
-    (drawing.holding || []).forEach(function (h) {
-      var list = held[h.id] || [];
-      var title = named(h.name, lang);
-      var w = Math.max(4 * 1.6 + 0.6, title.length * 0.5 + 0.8);
-      var cols = Math.floor((w - 0.6) / 1.6), rows = Math.max(1, Math.ceil(list.length / cols));
-      var hh = rows * 1.6 + 1.6;
-      var x0 = h.x - w / 2, y0 = h.y - hh / 2;
+    holdings(drawing, view, lang).forEach(function (k) {
+      var hb = k.box;
       var gh = el("g", { "class": "cz-holding" }, svg);
-      el("rect", { x: f(x0), y: f(y0), width: f(w), height: f(hh), rx: 0.4, fill: "#eceff1", stroke: "#37474f",
+      el("rect", { x: f(hb.x0), y: f(hb.y0), width: f(hb.w), height: f(hb.h), rx: 0.4, fill: "#eceff1", stroke: "#37474f",
         "stroke-width": "0.15", opacity: "0.95" }, gh);
-      el("text", { x: h.x, y: f(y0 + 0.95), "font-size": "0.75", "text-anchor": "middle", fill: "#263238",
-        "font-weight": "bold" }, gh, title);
-      var gx = h.x - (Math.min(cols, Math.max(list.length, 1)) * 1.6) / 2 + 0.8;
-      list.forEach(function (p, i) {
-        pawn(gh, p, gx + (i % cols) * 1.6, y0 + 2.1 + Math.floor(i / cols) * 1.6, null, ctx, drawing);
+      el("text", { x: k.h.x, y: f(hb.y0 + 1.0), "font-size": "0.8", "text-anchor": "middle", fill: "#263238",
+        "font-weight": "bold" }, gh, hb.title);
+      k.list.forEach(function (p, i) {
+        var q = hb.at(i);
+        pawn(gh, p, q.x, q.y, null, ctx, drawing);
       });
     });
 
@@ -354,7 +476,19 @@
       else pawn(gp, p, c.x, c.y, c.id, ctx, drawing);
     });
 
-    B.zoomable(svg, full(drawing), STRIP, "cz");
+    B.zoomable(svg, full(drawing), STRIP, "cz", { legible: LEGIBLE, focus: focus(spots, pieces) });
+  }
+
+  // Where the board opens when it cannot be read whole: the middle of the pawns that have
+  // orders, else of the pawns in the castle (not in the Barracks), else of all.
+  function focus(spots, pieces) {
+    var on = spots.filter(function (p) { return p.id; });
+    var mine = on.filter(function (p) { return pieces.has(p.id); });
+    var castle = on.filter(function (p) { return !p.held; });
+    var list = mine.length ? mine : castle.length ? castle : on;
+    if (!list.length) return null;
+    var xs = list.map(function (p) { return p.x; }), ys = list.map(function (p) { return p.y; });
+    return { x: (Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2, y: (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2 };
   }
 
   function pawn(parent, p, x, y, at, ctx, drawing, small) {
@@ -365,7 +499,7 @@
     var can = ctx.pieces && ctx.pieces.has(id);
     var refused = (ctx.view && ctx.view.refused || []).indexOf(id) >= 0;
     var sel = ctx.selected === id;
-    var r = small ? 0.45 : 0.6;
+    var r = small ? SMALL_R : PAWN_R;
     var g = el("g", { "data-piece": id, "class": "cz-piece" + (can ? " cz-can" : "") }, parent);
     if (sel || can) {
       el("circle", { cx: f(x), cy: f(y), r: r + (sel ? 0.42 : 0.3), fill: sel ? "#ffab00" : "none",
@@ -384,7 +518,8 @@
         "stroke-dasharray": "0.25 0.15" }, g);
     }
     var num = id.replace(/^[a-z]+/, "");
-    el("text", { x: f(x), y: f(y + (small ? 0.2 : 0.26)), "font-size": small ? "0.55" : "0.72", fill: "#fff",
+    var fs = small ? SMALL_FS : PAWN_FS;
+    el("text", { x: f(x), y: f(y + fs * 0.36), "font-size": fs, fill: inkOn(colour),
       "text-anchor": "middle", "font-weight": "bold", "pointer-events": "none" }, g, num);
     var title = el("title", null, g);
     var where = at ? at : p.at;
@@ -438,6 +573,9 @@
       ".cz-note{color:#555;font-size:12px}" +
       ".cz-warn{background:#fff3e0;border-left:3px solid #ef6c00;padding:4px 6px;margin:.4em 0}" +
       ".cz-me{font-weight:600}" +
+      ".cz-panel details{margin:.6em 0}.cz-panel summary{cursor:pointer;font-weight:600}" +
+      "#cz-key ul{list-style:none;padding-left:.2em;margin:.3em 0;font-size:13px}#cz-key li{margin:.25em 0;display:flex;align-items:center;gap:.4em}" +
+      "#cz-key .cz-sym{flex:none}" +
       "</style>");
     h.push('<div class="cz-panel">');
 
@@ -634,10 +772,65 @@
       "</div>");
     var escaped = pawns.filter(function (q) { return q.at === "escaped"; }).map(function (q) { return q.code; });
     if (escaped.length) h.push("<div>" + esc(T("Escaped: ", "Сбежали: ")) + esc(escaped.join(", ")) + "</div>");
+    h.push(legend(drawing, lang));
     if (drawing.note) h.push('<div class="cz-note" style="margin-top:.6em">' + esc(named(drawing.note, lang)) + "</div>");
     h.push("</div>");
     return h.join("");
   }
+
+  // The map key: each mark of the board beside its meaning, drawn as the board draws it.
+  function legend(drawing, lang) {
+    var T = function (en, ru) { return tr(lang, en, ru); };
+    // An inline SVG w board units wide and 2.4 high (30 px).
+    var svg = function (w, body) {
+      return '<svg class="cz-sym" viewBox="' + (-w / 2) + ' -1.2 ' + w + ' 2.4" width="' + Math.round(w / 2.4 * 30) + '" height="30" font-family="' + FONT + '">' + body + "</svg>";
+    };
+    var circle = function (x, fill, stroke, extra) {
+      return '<circle cx="' + x + '" cy="0" r="0.68" fill="' + fill + '" stroke="' + stroke + '" stroke-width="' + (extra || 0.1) + '"/>';
+    };
+    var print = function (x, text, fs, ink) {
+      return '<text x="' + x + '" y="' + f(fs * 0.36) + '" font-size="' + fs + '" font-weight="bold" text-anchor="middle" fill="' + ink + '">' + esc(text) + "</text>";
+    };
+    var pawnSample = function (x, colour, n, square) {
+      var shape = square
+        ? '<rect x="' + f(x - PAWN_R) + '" y="' + (-PAWN_R) + '" width="' + 2 * PAWN_R + '" height="' + 2 * PAWN_R + '" rx="0.18" fill="' + colour + '" stroke="#eceff1" stroke-width="0.14"/>'
+        : '<circle cx="' + x + '" cy="0" r="' + PAWN_R + '" fill="' + colour + '" stroke="#fff" stroke-width="0.14"/>';
+      return '<g class="cz-sample">' + shape + print(x, String(n), PAWN_FS, inkOn(colour)) + "</g>";
+    };
+    var nations = (drawing.nations || []);
+    var items = [
+      [svg(Math.max(2.4, nations.length * 1.5), nations.map(function (n, i) { return pawnSample(f((i - (nations.length - 1) / 2) * 1.5), n.colour, i + 1); }).join("")),
+        T("An officer's pawn: its nation's colour and number", "Фишка Военнопленного: цвет его нации и номер")],
+      [svg(2.4, pawnSample(0, (drawing.german && drawing.german.colour) || "#37474f", 1, true)), T("A guard", "Охранник")],
+      [svg(2.4, '<g class="cz-sample"><circle cx="0" cy="0" r="' + SMALL_R + '" fill="' + (nations[0] ? nations[0].colour : "#c62828") +
+        '" stroke="#3e2723" stroke-width="0.12" stroke-dasharray="0.2 0.12"/>' + print(0, "3", SMALL_FS, inkOn(nations[0] ? nations[0].colour : "#c62828")) + "</g>"),
+        T("A pawn in a tunnel (small, dashed)", "Фишка в Тоннеле (маленькая, пунктир)")],
+      [svg(2.4, circle(0, "#e8f5e0", "#33691e", 0.16)), T("A safe circle (green)", "Безопасный кружок (зелёный)")],
+      [svg(2.4, '<path d="M0.75 0L1.05 0M-0.75 0L-1.05 0M0 0.75L0 1.05M0 -0.75L0 -1.05M0.53 0.53L0.74 0.74M-0.53 -0.53L-0.74 -0.74M0.53 -0.53L0.74 -0.74M-0.53 0.53L-0.74 0.74" stroke="#f9a825" stroke-width="0.12"/>' +
+        circle(0, "#fff59d", "#f9a825", 0.16)), T("A searchlight circle", "Кружок прожектора")],
+      [svg(2.4, circle(0, "#212121", "#000")), T("A guard post", "Пост Охраны")],
+      [svg(3.2, circle(-0.8, "#8d6e63", "#fff") + print(-0.8, T("K", "К"), 0.8, "#fff") + circle(0.8, "#4e342e", "#fff") + print(0.8, T("P", "П"), 0.8, "#fff")),
+        T("A door that needs a Key; an inspection point that needs a Pass", "Дверь, где нужен Ключ; Инспекционный Пункт, где нужен Пропуск")],
+      [svg(2.4, '<circle cx="0" cy="0" r="1" fill="#c62828" stroke="#7f0000" stroke-width="0.1"/>' + print(0, T("N", "С"), 0.9, "#fff")), T("An escape target", "Цель Побега")],
+      [svg(4, circle(-1.1, "#e9e6df", "#6d6a63") + print(-1.1, "30", 0.76, "#6d3d14") +
+        '<line x1="-0.3" y1="0" x2="1.4" y2="0" stroke="#6d3d14" stroke-width="0.22" stroke-dasharray="0.5 0.2"/><path d="M1.2 -0.4L1.9 0L1.2 0.4z" fill="#6d3d14"/>'),
+        T("A drop of 30 or 60 feet (a rope), arrow downwards", "Спуск на 30 или 60 футов (Верёвка), стрелка вниз")],
+      [svg(4, '<path d="M-1.8 -0.5H1.8" stroke="#4a4a4a" stroke-width="0.2" stroke-dasharray="0.35 0.25"/><path d="M-1.8 0.5H1.8" stroke="#b71c1c" stroke-width="0.28" stroke-dasharray="0.2 0.2"/>'),
+        T("The wire; a crossing of it (Wire Cutters)", "Проволока; переход через неё (Кусачки)")],
+      [svg(4, '<path d="M-1.8 -0.5H1.8" stroke="#6d4c41" stroke-width="0.26" stroke-dasharray="0.15 0.3" opacity="0.7" stroke-linecap="round"/><path d="M-1.8 0.5H1.8" stroke="#b0651e" stroke-width="0.42" stroke-dasharray="0.7 0.3" stroke-linecap="round"/>'),
+        T("A tunnel: closed (dotted), open (dashed; red: detected)", "Тоннель: закрыт (точки), открыт (штрихи; красный — обнаружен)")],
+      [svg(4.8, '<text x="0" y="-0.2" font-size="0.84" font-weight="bold" text-anchor="middle" fill="#8d3b00">' + esc(SYMBOL_SHORT.food[L(lang)]) +
+        '</text><text x="0" y="0.85" font-size="0.84" font-weight="bold" text-anchor="middle" fill="#1565c0">' + esc(SYMBOL_SHORT.compass[L(lang)]) + "</text>"),
+        T("After a room's name: what it supplies (brown: Equipment; blue: an Escape Kit part)", "После названия Комнаты: что в ней можно получить (коричневый — Экипировка; синий — часть Комплекта Спасения)")],
+      [svg(2.4, circle(0, "#fbfaf5", "#5d5550") + '<circle cx="0" cy="0" r="0.95" fill="#ffeb3b" fill-opacity="0.35" stroke="#ff6f00" stroke-width="0.28"/>'),
+        T("A lit circle: where the selected pawn may go", "Подсвеченный кружок: куда может пойти выбранная фишка")],
+      [svg(2.4, '<path d="M-0.3 0.9v-1.5l1.1 0.4l-1.1 0.4" fill="' + (nations[0] ? nations[0].colour : "#c62828") + '" stroke="#111" stroke-width="0.1"/>'),
+        T("An Escape Attempt marker", "Маркер Попытки Бегства")]
+    ];
+    return '<details id="cz-key"><summary>' + esc(T("Map key", "Условные обозначения")) + "</summary><ul>" +
+      items.map(function (it) { return "<li>" + it[0] + "<span>" + esc(it[1]) + "</span></li>"; }).join("") + "</ul></details>";
+  }
+  function L(lang) { return lang === "ru" ? 1 : 0; }
 
   Sandtable.games.colditz = { draw: draw, panel: panel };
 })();

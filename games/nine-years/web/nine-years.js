@@ -98,6 +98,12 @@
   function contrast(a, b) { var x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); }
   // Ink for text on a fill: white when it passes AA, else near-black.
   function inkOn(fill) { return contrast(fill, "#ffffff") >= 4.5 ? "#ffffff" : "#111111"; }
+  // A fill that some ink keeps WCAG AA on: a mid tone (as a power's colour greyed) that
+  // neither white nor near-black print passes on is lightened until near-black does.
+  function readable(fill) {
+    for (var k = 0; k < 12 && contrast(fill, "#ffffff") < 4.5 && contrast(fill, "#111111") < 4.5; k++) fill = mix(fill, "#ffffff", 0.88);
+    return fill;
+  }
   function mix(a, b, t) {
     var x = hexRgb(a), y = hexRgb(b);
     return "#" + x.map(function (v, i) { var c = Math.round(v * t + y[i] * (1 - t)); return (c < 16 ? "0" : "") + c.toString(16); }).join("");
@@ -179,6 +185,10 @@
   var CH = 13.5;      // chip height
   var TH = 13.5;      // tag height
   var GAP = 2.5;      // between a marker and its name or block
+  // The scale (px per unit) at which the smallest print on a counter, FS_TAG, is 9 px: the
+  // map opens at it at least on a wide screen (zoomed in when the pane is narrower than that),
+  // and a phone's first tap zooms in that far at least (B.zoomable).
+  var LEGIBLE = Math.ceil(9 / FS_TAG * 100) / 100;
   var measurer = null, widths = {};
   function textWidth(text, fs, bold) {
     var key = (bold ? "b" : "n") + text;
@@ -548,7 +558,21 @@
 
     tracks(svg, ix, view, lang, con, ctx, pieces, sel);
     locToggle(svg, lang);
-    B.zoomable(svg, MAP, STRIP, "ny");
+    B.zoomable(svg, MAP, STRIP, "ny", { legible: LEGIBLE, focus: focusOf(lay, pieces) });
+  }
+
+  // Where the map opens when it cannot be read whole: the middle of the blocks holding pieces
+  // that may act, else of all the blocks.
+  function focusOf(lay, pieces) {
+    var ids = Object.keys(lay.block);
+    var mine = ids.filter(function (id) {
+      return lay.block[id].items.some(function (it) { return (it.st && pieces.has(it.st.key)) || (it.l && pieces.has(it.l.id)); });
+    });
+    var list = (mine.length ? mine : ids).map(function (id) { return lay.block[id].box; });
+    if (!list.length) return null;
+    var x0 = Math.min.apply(null, list.map(function (b) { return b.x0; })), x1 = Math.max.apply(null, list.map(function (b) { return b.x1; }));
+    var y0 = Math.min.apply(null, list.map(function (b) { return b.y0; })), y1 = Math.max.apply(null, list.map(function (b) { return b.y1; }));
+    return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
   }
 
   // A click on a space (or on a piece whose own click does nothing): act there, or pick a piece.
@@ -628,6 +652,7 @@
     var done = all(st.activated) && !selected && !inForce;
     var fill = st.reduced ? tint(colour, 0.2) : colour;
     if (done) fill = st.reduced ? "#e4e4e4" : mix(colour, "#9e9e9e", 0.4);
+    fill = readable(fill);
     var ink = st.reduced ? "#111111" : inkOn(fill);
     var shape;
     if (all(st.demoralised)) {
@@ -1208,17 +1233,49 @@
   function legend(ix, lang) {
     var T = function (en, ru) { return tr(lang, en, ru); };
     var sw = function (c) { return '<span class="ny-sw" style="background:' + c + '"></span>'; };
+    // An inline SVG of the map's own marks, w × 24 map units (24 px high).
+    var sym = function (w, body) {
+      return '<svg class="ny-sym" viewBox="0 0 ' + w + ' 24" width="' + w + '" height="24" font-family="' + FONT + '">' + body + "</svg>";
+    };
+    var fort = '<path d="' + starFort(13, 11.5, FORT_R) + '" fill="' + SIDE.bourbon.fill + '" stroke="' + SIDE.bourbon.dark + '" stroke-width="1.3" stroke-linejoin="round"/>' +
+      '<text x="13" y="16" font-size="11" font-weight="bold" text-anchor="middle" fill="' + SIDE.bourbon.ink + '">3</text>';
+    var space = '<circle cx="36" cy="12" r="5" fill="' + SIDE.alliance.fill + '" stroke="' + SIDE.alliance.dark + '" stroke-width="1.4"/>' +
+      '<circle cx="56" cy="12" r="8" fill="none" stroke="#b8860b" stroke-width="2.2"/><circle cx="56" cy="12" r="5" fill="' + SIDE.none.fill + '" stroke="' + SIDE.none.dark + '" stroke-width="1.4"/>' +
+      '<circle cx="74" cy="12" r="5" fill="' + SIDE.none.fill + '" stroke="' + SIDE.none.dark + '" stroke-width="1.4"/><circle cx="78.5" cy="7.5" r="2.6" fill="#f2c230" stroke="#7a5b00" stroke-width="0.9"/>' +
+      '<path d="M94 11.8v5.4M91.4 17q2.6 2.8 5.2 0M92.4 14.4h3.2" stroke="#0d47a1" stroke-width="1.1" fill="none" stroke-linecap="round"/>';
+    var siege = '<circle cx="12" cy="12" r="9.5" fill="none" stroke="#b71c1c" stroke-width="2" stroke-dasharray="3 2"/><circle cx="12" cy="12" r="5" fill="' + SIDE.bourbon.fill + '" stroke="' + SIDE.bourbon.dark + '" stroke-width="1.4"/>' +
+      [["L1", "#4e342e", 28], ["★", "#b71c1c", 48], ["CS", "#6a1b9a", 64]].map(function (t) {
+        var tw = textWidth(t[0], 10.5, true) + 4;
+        return '<rect x="' + t[2] + '" y="5.5" width="' + f(tw) + '" height="13" rx="2" fill="' + t[1] + '" stroke="#fff" stroke-width="0.7"/>' +
+          '<text x="' + f(t[2] + tw / 2) + '" y="15.6" font-size="10.5" font-weight="bold" text-anchor="middle" fill="#fff">' + t[0] + "</text>";
+      }).join("");
+    var links = '<path d="M2 8H46" stroke="' + LINK + '" stroke-width="1.5" stroke-linecap="round"/><path d="M2 17H46" stroke="' + RED + '" stroke-width="2.2" stroke-dasharray="5 3.5"/>';
+    // Sample chips: full, reduced, demoralised, activated.
+    var power = (ix.drawing.powers || [])[0], colour = power ? power.colour : "#2f55b4";
+    var chipAt = function (x, fill, ink, stroke, sw0, n, shape) {
+      return '<g class="ny-sample">' + (shape || '<rect x="' + x + '" y="5" width="15" height="' + CH + '" rx="2" fill="' + fill + '" stroke="' + stroke + '" stroke-width="' + sw0 + '"/>') +
+        '<text x="' + (x + 7.5) + '" y="' + f(5 + CH / 2 + FS_TAG * 0.36) + '" font-size="' + FS_TAG + '" font-weight="bold" text-anchor="middle" fill="' + ink + '">' + n + "</text></g>";
+    };
+    var done = readable(mix(colour, "#9e9e9e", 0.4));
+    colour = readable(colour);
+    var chips = chipAt(2, colour, inkOn(colour), "#1a1a1a", 0.8, 3) + chipAt(22, tint(colour, 0.2), "#111111", colour, 1.8, 2) +
+      chipAt(44, colour, inkOn(colour), "#1a1a1a", 0.8, 1, '<path d="M51.5 2.75L61 11.75L51.5 20.75L42 11.75z" fill="' + colour + '" stroke="#1a1a1a" stroke-width="0.8"/>') +
+      chipAt(66, done, inkOn(done), "#1a1a1a", 0.8, 2) +
+      '<circle cx="80.5" cy="5.5" r="3.6" fill="#fff" stroke="#37474f" stroke-width="0.8"/><path d="M78.7 5.6l1.3 1.4l2.4 -2.8" fill="none" stroke="#1b5e20" stroke-width="1.2" stroke-linecap="round" stroke-linejoin="round"/>';
+    var tagText = T("Vauban 1-3", "Вобан 1-3"), tw = textWidth(tagText, FS_TAG, false) + 8;
+    var tag = '<g class="ny-sample"><rect x="1" y="5" width="' + f(tw) + '" height="' + TH + '" rx="2" fill="#fffdf6" stroke="#4a4032" stroke-width="0.8"/>' +
+      '<rect x="1" y="5" width="3.5" height="' + TH + '" fill="' + colour + '"/><text x="6.5" y="' + f(5 + TH * 0.76) + '" font-size="' + FS_TAG + '" fill="#1a1a1a">' + esc(tagText) + "</text></g>";
     return '<details id="ny-key"><summary>' + esc(T("Map key", "Условные обозначения")) + '</summary><ul class="ny-key">' +
       "<li>" + sw(SIDE.alliance.fill) + esc(T("Alliance control", "контроль Альянса")) + " " + sw(SIDE.bourbon.fill) + esc(T("Bourbon control", "контроль Бурбонов")) + " " +
       sw(SIDE.none.fill) + esc(T("neutral", "нейтральная")) + "</li>" +
-      "<li>" + esc(T("Disc: a space; square: a fortress with its strength (now/printed when worn down, hatched). Gold ring: capital; gold dot: rich space; anchor: port (blue Atlantic, green Mediterranean).",
-        "Кружок: область; квадрат: крепость и её уровень (сейчас/номинал, если снижен — штриховка). Золотое кольцо: столица; золотая точка: богатая область; якорь: порт (синий — Атлантика, зелёный — Средиземноморье).")) + "</li>" +
-      "<li>" + esc(T("Red dashed ring: besieged. L1, L2: fortified line; ★ famous victory; CS continued siege.",
+      "<li>" + sym(100, fort + space) + "<br>" + esc(T("Star fort: a fortress with its strength now (now/printed beside it when worn down); disc: a space. Gold ring: capital; gold dot: rich space; anchor: port (blue Atlantic, green Mediterranean).",
+        "Звёздчатый форт: крепость и её уровень сейчас (сейчас/номинал рядом, если снижен); кружок: область. Золотое кольцо: столица; золотая точка: богатая область; якорь: порт (синий — Атлантика, зелёный — Средиземноморье).")) + "</li>" +
+      "<li>" + sym(84, siege) + "<br>" + esc(T("Red dashed ring: besieged. L1, L2: fortified line; ★ famous victory; CS continued siege.",
         "Красное пунктирное кольцо: осада. L1, L2: фортификационная линия; ★ славная победа; CS продолжающаяся осада.")) + "</li>" +
-      "<li>" + esc(T("Grey lines: links; red dashed: links only the Alliance may use.", "Серые линии: связи; красные пунктирные: связи только для Альянса.")) + "</li>" +
-      "<li>" + esc(T("Chip: corps of one power (its colour) and their number; pale with a coloured edge: reduced; turned on its corner: demoralised (red corner: some are); greyed with a tick: activated this round.",
+      "<li>" + sym(48, links) + " " + esc(T("Grey lines: links; red dashed: links only the Alliance may use.", "Серые линии: связи; красные пунктирные: связи только для Альянса.")) + "</li>" +
+      "<li>" + sym(88, chips) + "<br>" + esc(T("Chip: corps of one power (its colour) and their number; pale with a coloured edge: reduced; turned on its corner: demoralised (red corner: some are); greyed with a tick: activated this round.",
         "Фишка: корпуса одной державы (её цвет) и их число; бледная с цветной каймой: ослабленные; повёрнута на угол: деморализованы (красный уголок: часть); серая с галочкой: активированы в этом раунде.")) + "</li>" +
-      "<li>" + esc(T("Tag: a leader, tactics-command; red dashed: demoralised. Teal: the force under way; orange: selected; orange frame: may act; lit spaces: where to go.",
+      "<li>" + sym(Math.ceil(tw + 2), tag) + "<br>" + esc(T("Tag: a leader, tactics-command; red dashed: demoralised. Teal: the force under way; orange: selected; orange frame: may act; lit spaces: where to go.",
         "Ярлык: лидер, тактика-командование; красный пунктир: деморализован. Бирюзовый: выполняющее действие войско; оранжевый: выбрано; оранжевая рамка: может действовать; подсвеченные области: куда идти.")) + "</li>" +
       "<li>" + (ix.drawing.powers || []).map(function (p) { return sw(p.colour) + esc(named(p.name, lang)); }).join(" ") + "</li>" +
       "</ul></details>";
