@@ -332,7 +332,8 @@
     if (!ul) return;
     ul.innerHTML = games.length ? games.slice(0, 30).map(function (g) {
       var token = links[g.id];
-      var state = g.over ? t("over") + ": " + named(g.over.text) : t("toAct") + ": " + (g.to_act || []).join(", ");
+      var state = g.over ? t("over") + ": " + named(g.over.text) :
+        g.gathering ? t("diceAwaited") + ": " + g.gathering.join(", ") : t("toAct") + ": " + (g.to_act || []).join(", ");
       return '<li data-game="' + esc(g.id) + '">' + esc(g.game) + " · " + esc(state) + ' <span class="muted">v' + g.version +
         "</span>" + (token ? ' <a href="/t/' + token + '">' + esc(t("open")) + "</a>" : "") + "</li>";
     }).join("") : "<li>" + esc(t("none")) + "</li>";
@@ -350,6 +351,7 @@
       '<div class="card" id="hotseat" hidden></div>' +
       '<div id="table"><div id="board"><svg xmlns="http://www.w3.org/2000/svg"></svg></div><div id="side">' +
       '<div class="card" id="invite-card" hidden></div>' +
+      '<div class="card" id="dice-card" hidden></div>' +
       '<div class="card"><div id="status"></div><ul id="bots" hidden></ul><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
       ' <span id="version"></span></div><button id="notify" type="button" hidden>' + esc(t("notify")) + '</button><form id="mail-form" hidden><label>' + esc(t("mailMe")) + ' <input name="mail" type="email" autocomplete="email"></label> ' +
       '<button type="submit">' + esc(t("save")) + '</button> <span id="mail-state" class="muted"></span></form><div id="error" class="error"></div></div>' +
@@ -425,6 +427,7 @@
     if (next.invite) invite = next.invite;
     table = next;
     remember();
+    giveShares();
     if (changed) {
       choices = null;
       // A unit that moves hex by hex (or a pawn step by step) stays selected
@@ -493,7 +496,9 @@
     var role = table.role.seat ? seatName(table.role.seat) + " (" + t("you") + ")" : table.role.admin ? t("admin") : t("spectator");
     $("#role").textContent = role;
     var status = $("#status");
-    if (table.over) {
+    if (table.gathering) {
+      status.innerHTML = '<span id="to-act" class="gathering" data-seats="">' + esc(t("diceWaiting").replace("{seats}", table.gathering.map(seatName).join(", "))) + "</span>";
+    } else if (table.over) {
       status.innerHTML = '<span id="to-act" class="over" data-seats="">' + esc(t("over")) + ": " + esc(named(table.over.text)) + "</span>";
     } else {
       var seats = table.to_act || [];
@@ -516,15 +521,19 @@
     };
     var svg = $("#board svg");
     while (svg.firstChild) svg.removeChild(svg.firstChild);
-    if (game) {
+    if (game && view) {
       try { game.draw(svg, ctx); } catch (e) { console.error(e); }
       try { $("#panel").innerHTML = game.panel(ctx); } catch (e) { console.error(e); }
+    } else if (!view) {
+      // Before the seal nothing is set up (docs/dice.md): no board yet.
+      $("#panel").innerHTML = '<p id="gathering">' + esc(t("diceGathering")) + "</p>";
     }
     composeForms();
     actions();
     oddsCard();
     botsLine();
     inviteCard();
+    diceCard();
     seatsCard();
     hotseat();
     log();
@@ -831,6 +840,101 @@
 
   // Hot seat: the links of this game this browser created.
   // This browser holds the link it opened: its lobby lists the game.
+  // Provable dice (docs/dice.md). Before the seal this browser gives the
+  // share of every seat link it holds that is still awaited, keeping each
+  // share and the commitment it first saw; after the game it checks the
+  // revealed secret against both.
+  var sharing = {};
+  function hexOf(bytes) {
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function bytesOf(hex) {
+    var out = new Uint8Array(hex.length / 2);
+    for (var i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(2 * i, 2), 16);
+    return out;
+  }
+  function kept(what) { return localStorage.getItem("sandtable." + what + "." + table.id); }
+  function keep(what, value) { localStorage.setItem("sandtable." + what + "." + table.id, value); }
+  function giveShares() {
+    var d = table.dice;
+    if (!d || d.chosen) return;
+    if (!kept("commitment")) keep("commitment", d.commitment);
+    if (d.sealed) return;
+    var seats = heldSeats();
+    (d.waiting || []).forEach(function (id) {
+      var tok = seats[id];
+      if (!tok || sharing[id]) return;
+      sharing[id] = true;
+      var bytes = new Uint8Array(32);
+      crypto.getRandomValues(bytes);
+      var hex = hexOf(bytes);
+      keep("share." + id, hex);
+      api("POST", "/api/t/" + tok + "/share", { entropy: hex }).then(refresh).catch(function (e) {
+        $("#error").textContent = errorText(e);
+      });
+    });
+  }
+  function diceCard() {
+    var box = $("#dice-card"), d = table.dice;
+    if (!d) { box.hidden = true; return; }
+    box.hidden = false;
+    if (d.chosen) {
+      box.innerHTML = "<h2>" + esc(t("diceTitle")) + '</h2><p id="dice-chosen" class="muted">' + esc(t("diceChosen")) + "</p>";
+      return;
+    }
+    var html = "<h2>" + esc(t("diceTitle")) + '</h2><p class="muted">' + esc(t("diceCommitment")) +
+      ' <code id="commitment" title="' + esc(d.commitment) + '">' + esc(d.commitment.slice(0, 16)) + "…</code></p>" +
+      '<p id="dice-state" class="muted">' + esc(d.sealed ? t("diceSealed") : t("diceWaiting").replace("{seats}", (d.waiting || []).map(seatName).join(", "))) +
+      " (" + esc(tn("diceShares", d.shares.length)) + ")</p>";
+    if (table.over && d.secret) {
+      html += '<p><button id="verify" type="button">' + esc(t("verify")) + '</button> <a id="record" download="' + esc(table.game + "-" + table.id) +
+        '.json" href="/api/t/' + token + '/record">' + esc(t("verifyFile")) + '</a></p><ul id="verify-result"></ul>' +
+        '<p class="muted">' + esc(t("verifyEveryRoll")) + ' <code>sandtable verify ' + esc(table.game + "-" + table.id) + ".json</code></p>";
+    }
+    var before = $("#verify-result") && $("#verify-result").innerHTML;
+    box.innerHTML = html;
+    if (before && $("#verify-result")) $("#verify-result").innerHTML = before;
+    if ($("#verify")) $("#verify").onclick = verifyDice;
+  }
+  function sha256(parts) {
+    var len = parts.reduce(function (n, p) { return n + p.length; }, 0), all = new Uint8Array(len), at = 0;
+    parts.forEach(function (p) { all.set(p, at); at += p.length; });
+    return crypto.subtle.digest("SHA-256", all).then(function (d) { return new Uint8Array(d); });
+  }
+  // The chain docs/dice.md states, computed here, not by the server: the
+  // secret hashes to the commitment this page saw before the game; with the
+  // shares it makes the seed the game was played with; and this browser's
+  // own shares are among them. (Every roll from that seed: sandtable verify.)
+  function verifyDice() {
+    var out = $("#verify-result");
+    function line(ok, text) { out.innerHTML += '<li class="' + (ok ? "ok" : "bad") + '">' + (ok ? "✓ " : "✗ ") + esc(text) + "</li>"; }
+    out.innerHTML = "";
+    if (!(window.crypto && crypto.subtle)) { line(false, t("verifyNoCrypto")); return; }
+    var utf8 = function (s) { return new TextEncoder().encode(s); };
+    fetch("/api/t/" + token + "/record").then(function (r) { return r.text(); }).then(function (text) {
+      var rec = JSON.parse(text), proof = rec.dice;
+      // The seed as written: a u64 can exceed what a JS number holds exactly.
+      var seed = (/"seed"\s*:\s*(\d+)/.exec(text) || [])[1];
+      if (!proof || !seed) { line(false, t("verifyNoProof")); return; }
+      var secret = bytesOf(proof.secret);
+      var shares = proof.shares.slice().sort(function (a, b) { return a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : 0; });
+      var seedParts = [utf8("sandtable-dice/1 seed"), secret];
+      shares.forEach(function (sh) { seedParts.push(utf8(sh.seat), new Uint8Array([0]), bytesOf(sh.entropy)); });
+      return Promise.all([sha256([utf8("sandtable-dice/1 commitment"), secret]), sha256(seedParts)]).then(function (h) {
+        var seen = kept("commitment") || table.dice.commitment;
+        line(hexOf(h[0]) === seen && proof.commitment === seen, t("verifyCommitment"));
+        var n = 0n;
+        for (var i = 7; i >= 0; i--) n = n * 256n + BigInt(h[1][i]);
+        line(n.toString() === seed, t("verifySeed").replace("{seed}", seed));
+        Object.keys(heldSeats()).forEach(function (id) {
+          var mine = kept("share." + id);
+          if (!mine) return;
+          var found = proof.shares.some(function (sh) { return sh.seat === id && sh.entropy === mine; });
+          line(found, t(found ? "verifyMine" : "verifyMineMissing").replace("{seat}", seatName(id)));
+        });
+      });
+    }).catch(function (e) { line(false, String(e)); });
+  }
   function remember() {
     var mine = held()[table.id] || { game: table.game, seats: {} };
     mine.seats = mine.seats || {};

@@ -62,6 +62,8 @@ enum Command {
     Apply(cmd::pbem::ApplyArgs),
     /// Verify a game file and print its log with events / Проверить и показать запись
     Replay(cmd::pbem::ReplayArgs),
+    /// Check a finished server game's dice against the commitment shown before it began, then replay it / Проверить честность кубиков партии
+    Verify(cmd::pbem::ReplayArgs),
     /// Random self-play: results and speed / Игра ботов против себя
     Selfplay(cmd::selfplay::Args),
     /// Bots against each other: win rates with 95% intervals, Elo, per side; `arena merge` adds shards up / Турнир ботов
@@ -109,6 +111,7 @@ fn main() -> ExitCode {
         Command::Legal(a) => cmd::pbem::legal(&a),
         Command::Apply(a) => cmd::pbem::apply(&a, lang),
         Command::Replay(a) => cmd::pbem::replay(&a, lang),
+        Command::Verify(a) => cmd::pbem::verify(&a, lang),
         Command::Selfplay(a) => cmd::selfplay::run(&a, lang),
         Command::Arena(a) => cmd::arena::run(&a, lang),
         Command::Bench(a) => cmd::bench::run(&a, lang),

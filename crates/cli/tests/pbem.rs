@@ -152,3 +152,52 @@ fn tampered_and_garbage_files_exit_3_untouched() {
     let missing = run_in(&dir.0, &["show", "nope.json"], "");
     assert_eq!(missing.status.code(), Some(1));
 }
+
+/// Issue 14, provable dice: `sandtable verify` checks a finished server
+/// game's proof (the secret against the commitment, the seed against the
+/// secret and the shares), then replays it; a file with no proof has
+/// nothing to verify (exit 5).
+#[test]
+fn verify_checks_the_dice_proof_then_replays() {
+    use sandtable_core::provable::{DiceProof, Secret, Share};
+    let dir = TempDir::new("verify");
+    let secret = Secret::new([0x5a; 32]);
+    let shares = vec![Share::new("allies", &"3c".repeat(32)).expect("hex")];
+    let seed = secret.seed(&shares).to_string();
+    ok(&run_in(&dir.0, &["new", "totensonntag", "--seed", &seed, "-o", "g.json"], ""));
+    ok(&run_in(&dir.0, &["apply", "g.json", "--seat", "allies", "pick 3"], ""));
+    let plain = std::fs::read_to_string(dir.path("g.json")).expect("file");
+    let out = run_in(&dir.0, &["verify", "g.json"], "");
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no dice proof") && stderr(&out).contains("нет доказательства"), "{}", stderr(&out));
+
+    let with = |proof: &DiceProof| {
+        let mut v: serde_json::Value = serde_json::from_str(&plain).expect("json");
+        v["dice"] = serde_json::to_value(proof).expect("proof");
+        std::fs::write(dir.path("g.json"), serde_json::to_string_pretty(&v).expect("json")).expect("write");
+        run_in(&dir.0, &["verify", "g.json"], "")
+    };
+    let proof = DiceProof::new(&secret, shares.clone());
+    let out = with(&proof);
+    let said = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        said.contains("1. allies: pick 3") && said.contains("dice verified") && said.contains("кубики проверены"),
+        "{said}"
+    );
+    assert!(said.contains(&proof.commitment), "{said}");
+    // Another secret than the committed one, or another share, is caught.
+    let other = DiceProof { secret: Secret::new([0x5b; 32]).to_hex(), ..proof.clone() };
+    let out = with(&other);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("does not match the commitment"), "{}", stderr(&out));
+    let moved = DiceProof { shares: vec![Share::new("allies", &"3d".repeat(32)).expect("hex")], ..proof.clone() };
+    let out = with(&moved);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("give") && stderr(&out).contains(&seed), "{}", stderr(&out));
+    // A good proof on a file whose log was edited: the replay catches it.
+    let mut v: serde_json::Value = serde_json::from_str(&plain.replace("\"pick 3\"", "\"pick 5\"")).expect("json");
+    v["dice"] = serde_json::to_value(&proof).expect("proof");
+    std::fs::write(dir.path("g.json"), v.to_string()).expect("write");
+    assert_eq!(run_in(&dir.0, &["verify", "g.json"], "").status.code(), Some(3));
+}

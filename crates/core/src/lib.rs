@@ -29,6 +29,7 @@ mod illegal;
 mod outcome;
 pub mod plural;
 mod position;
+pub mod provable;
 pub mod record;
 mod ruleset;
 mod scenario;

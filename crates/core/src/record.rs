@@ -1,6 +1,7 @@
 //! The game file: everything needed to replay a game, and a hash of the
 //! result so a tampered or corrupt file is detected.
 
+use crate::provable::DiceProof;
 use crate::{DataErrors, Setup, SetupError, Text};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -34,6 +35,12 @@ pub struct GameRecord {
     pub log: Vec<LogEntry>,
     /// SHA-256 (hex) of the JSON of the state the log leads to.
     pub state_hash: String,
+    /// How the seed was drawn, for a game played on a server with provable
+    /// dice, once it is over: the commitment every page showed, the
+    /// players' shares and the revealed secret ([`DiceProof::check`],
+    /// `sandtable verify`). `None` for a file game or a chosen seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceProof>,
 }
 
 impl GameRecord {

@@ -520,6 +520,7 @@ impl<R: Ruleset> Session for Match<R> {
             setup: self.setup.clone(),
             log: self.log.clone(),
             state_hash: state_hash(&self.state),
+            dice: None,
         }
     }
     fn boxed_clone(&self) -> Box<dyn Session> {

@@ -1,5 +1,6 @@
 //! The HTTP routes (see docs/server.md).
 
+use crate::dice::DiceChoice;
 use crate::error::ApiError;
 use crate::hub::{blocking, is_token, Hub, SeatChoice, Slot};
 use crate::limits::{Limiter, MAX_BODY};
@@ -68,6 +69,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/t/{token}/invite", post(reissue))
         .route("/api/t/{token}/mail", get(mail).post(set_mail))
         .route("/api/t/{token}/replay", get(replay))
+        .route("/api/t/{token}/share", post(share))
+        .route("/api/t/{token}/record", get(record))
         .route("/api/t/{token}/drawing", get(game_drawing))
         .route("/api/t/{token}/ws", get(ws::upgrade))
         .fallback(get(asset))
@@ -294,14 +297,17 @@ async fn create(
         };
         options.insert(k, v);
     }
-    let mut setup =
-        Setup { scenario: req.scenario, options, seed: req.seed.unwrap_or_else(rand::random), ..Setup::default() };
+    // A named seed is played as given, and every page says nobody can
+    // check it; otherwise the dice are provable, and seed 0 stands in
+    // until the people's shares seal them (see `dice.rs`).
+    let dice = if req.seed.is_some() { DiceChoice::Chosen } else { DiceChoice::Provable };
+    let mut setup = Setup { scenario: req.scenario, options, seed: req.seed.unwrap_or(0), ..Setup::default() };
     if let Some(text) = req.scenario_text.filter(|t| !t.trim().is_empty()) {
         let name = req.scenario_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "scenario.toml".into());
         setup.scenario_file = Some(ScenarioFile::new(name, text));
     }
     let bots = bot_specs(&req.bots)?;
-    let created = state.hub.create(&req.game, &setup, &req.seats, &bots, req.public).await?;
+    let created = state.hub.create(&req.game, &setup, &req.seats, &bots, req.public, dice).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -523,6 +529,34 @@ async fn undo(
     let req: Undo = body(bytes)?;
     let version = state.hub.undo(&slot, &role, req.version).await?;
     Ok(Json(json!({ "version": version })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShareBody {
+    /// 64 hex digits: the seat's share of the dice.
+    entropy: String,
+}
+
+/// A seat's share of the dice (see `dice.rs`): `{"version"}` after it.
+async fn share(
+    State(state): State<AppState>,
+    ClientAddr(addr): ClientAddr,
+    Path(token): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let (slot, role) = open(&state, addr, &token).await?;
+    let req: ShareBody = body(bytes)?;
+    let version = state.hub.share(&slot, &role, &req.entropy).await?;
+    Ok(Json(json!({ "version": version })).into_response())
+}
+
+/// A finished game's file with its dice proof, for `sandtable verify`:
+/// any of the game's links may fetch it once the game is over.
+async fn record(State(state): State<AppState>, ClientAddr(addr): ClientAddr, Path(token): Path<String>) -> Answer {
+    let (slot, _role) = open(&state, addr, &token).await?;
+    let record = state.hub.record(&slot).await?;
+    Ok(Json(record).into_response())
 }
 
 /// Who is to play a seat, as a seat change names it.

@@ -3,6 +3,7 @@
 //! Games idle for a while leave memory ([`Hub::evict_idle`]) and are loaded
 //! again on the next request.
 
+use crate::dice::{DiceChoice, Draw};
 use crate::error::ApiError;
 use crate::live::load;
 pub use crate::live::Live;
@@ -10,7 +11,9 @@ use crate::mail::Mailer;
 use crate::storage::{Change, Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use crate::table;
 use axum::http::StatusCode;
+use rand::RngCore;
 use sandtable_ai::BotSpec;
+use sandtable_core::provable::{Secret, Share};
 use sandtable_core::{events_seen_by, Event, GameRecord, Seat, SeatSet, Setup, Text, Viewer};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -320,7 +323,10 @@ impl Hub {
     /// every token in one transaction. A seat named in `bots` is played by
     /// that bot (it need not be named `"bot"` in `seats` too); any other bot
     /// seat by the hub's default bot. A `public` game is listed in the lobby
-    /// for anyone.
+    /// for anyone. With [`DiceChoice::Provable`] the game commits to a
+    /// secret drawn from the OS and waits for the people's shares (its
+    /// `setup`'s seed stands in until the seal; a set-up from a saved
+    /// position rolls its own dice and is always [`DiceChoice::Chosen`]).
     ///
     /// # Errors
     /// Unknown game, refused set-up, unknown seat, a bot for a seat `seats`
@@ -332,6 +338,7 @@ impl Hub {
         seats: &HashMap<String, SeatChoice>,
         bots: &HashMap<String, BotSpec>,
         public: bool,
+        dice: DiceChoice,
     ) -> Result<Created, ApiError> {
         let driver = sandtable_catalog::find(game).map_err(|e| {
             let t = e.text();
@@ -393,6 +400,14 @@ impl Hub {
             }
         }
         let created = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let secret = match dice {
+            DiceChoice::Provable if setup.position.is_none() => {
+                let mut bytes = [0u8; 32];
+                rand::rngs::OsRng.fill_bytes(&mut bytes);
+                Some(Secret::new(bytes).to_hex())
+            }
+            DiceChoice::Provable | DiceChoice::Chosen => None,
+        };
         let row = GameRow {
             id: id.clone(),
             game: info.id.clone(),
@@ -400,8 +415,12 @@ impl Hub {
             seats: info.seats.iter().zip(&kinds).map(|(s, k)| (s.id.clone(), *k)).collect(),
             created: created as i64,
             public,
+            secret,
         };
-        let live = Live::new(row.clone(), driver, session, 0, kinds, Vec::new());
+        let draw = Draw::of(row.secret.as_deref()).expect("a secret just drawn is 64 hex digits");
+        let mut live = Live::new(row.clone(), driver, session, 0, kinds, Vec::new(), draw);
+        // With no person's seat there is no share to wait for.
+        live.seal_if_ready().map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e))?;
         let status = live.status().to_string();
         let stored = tokens.clone();
         blocking(&self.store, move |s| s.create(&row, &stored, &status)).await?;
@@ -784,12 +803,85 @@ impl Hub {
         };
         if live.kinds[s.index()] != kind {
             live.kinds[s.index()] = kind;
+            // A seat handed to the bot may have been the last share awaited.
+            live.seal_if_ready().map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e))?;
             self.commit(&slot, &mut live, Entry::Seat, s, kind.to_text()).await?;
         }
         let v = live.version;
         drop(live);
         self.kick_bots(&slot).await;
         Ok(v)
+    }
+
+    /// `role`'s seat gives `entropy` (64 hex digits) as its share of the
+    /// dice. The last person's share seals them: the game is set up from
+    /// the seed the secret and the shares make, in the same journal row.
+    ///
+    /// # Errors
+    /// `forbidden` (not a seat in play), `share` (not 64 hex digits),
+    /// `sealed` (no shares are taken: sealed, or a chosen seed),
+    /// `share_given` (this seat gave one already), storage.
+    pub async fn share(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role, entropy: &str) -> Result<u64, ApiError> {
+        let (slot, mut live) = self.lock(slot).await?;
+        self.catch_up(&slot, &mut live).await?;
+        let Some(seat) = live.seat_of(role).filter(|s| live.session.seats().contains(*s)) else {
+            return Err(ApiError::forbidden(
+                "only a seat's link gives that seat's share of the dice",
+                "долю кубиков места даёт только ссылка этого места",
+            ));
+        };
+        let id = live.session.info().seat_id(seat).to_owned();
+        let share = Share::new(&id, entropy).map_err(|e| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "share",
+                format!("a share of the dice is 64 hex digits (32 bytes): {e}"),
+                format!("доля кубиков — 64 шестнадцатеричные цифры (32 байта): {e}"),
+            )
+        })?;
+        if !live.draw.gathering() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "sealed",
+                "the dice take no more shares: they are sealed (or the game's creator chose the seed)",
+                "кубики больше не принимают долей: они запечатаны (или зерно выбрал создатель партии)",
+            ));
+        }
+        if live.draw.has_share(&id) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "share_given",
+                format!("{id} has given its share of the dice already: one share a seat"),
+                format!("{id} уже дал свою долю кубиков: одна доля на место"),
+            ));
+        }
+        let text = share.entropy();
+        live.add_share(share).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e))?;
+        self.commit(&slot, &mut live, Entry::Share, seat, text).await?;
+        let v = live.version;
+        drop(live);
+        self.kick_bots(&slot).await;
+        Ok(v)
+    }
+
+    /// The game file of a finished game, with the proof of its dice (the
+    /// secret revealed, the shares, the commitment), for `sandtable verify`.
+    ///
+    /// # Errors
+    /// `not_over` while the game goes on (the file holds the seed, which
+    /// would show every hidden card and die to come), storage.
+    pub async fn record(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<GameRecord, ApiError> {
+        let (slot, mut live) = self.lock(slot).await?;
+        self.catch_up(&slot, &mut live).await?;
+        if !live.is_over() || live.draw.gathering() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "not_over",
+                "the game file is given once the game is over: it holds the seed, which shows every hidden card and die to come",
+                "файл партии выдаётся после её окончания: в нём зерно, а по нему видны все скрытые карты и будущие броски",
+            ));
+        }
+        Ok(GameRecord { dice: live.draw.proof(), ..live.session.record() })
     }
 
     /// The static drawing of this game's scenario, as JSON: cached per
@@ -878,6 +970,9 @@ impl Hub {
     pub async fn replay(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role, at: usize) -> Result<Value, ApiError> {
         let (slot, mut live) = self.lock(slot).await?;
         self.catch_up(&slot, &mut live).await?;
+        if live.draw.gathering() {
+            return Err(crate::dice::not_sealed(&live.waiting()));
+        }
         let viewer = live.viewer(role);
         let visible: Vec<usize> =
             live.session.log_seen_by(viewer).iter().enumerate().filter_map(|(i, e)| e.as_ref().map(|_| i)).collect();
@@ -1048,6 +1143,8 @@ fn set_thinking(slot: &Slot, live: &mut Live, seat: Option<Seat>) {
 }
 
 /// The seat a role may act for: a seat of the game, played by a person.
+/// The seat `role` acts for, if it may act now: a seat of the game, not
+/// the bot's, and the dice sealed (before the seal nothing is set up).
 fn human_seat(live: &Live, role: &Role) -> Result<Seat, ApiError> {
     let Some(seat) = live.seat_of(role) else {
         return Err(ApiError::forbidden(
@@ -1060,6 +1157,9 @@ fn human_seat(live: &Live, role: &Role) -> Result<Seat, ApiError> {
             "the bot plays this seat now; the game's creator can hand it back",
             "за это место сейчас играет бот; создатель партии может вернуть его",
         ));
+    }
+    if live.draw.gathering() {
+        return Err(crate::dice::not_sealed(&live.waiting()));
     }
     Ok(seat)
 }

@@ -11,6 +11,7 @@
 
 pub mod api;
 pub mod connections;
+pub mod dice;
 mod drawings;
 pub mod error;
 mod group_commit;

@@ -1,8 +1,10 @@
 //! One game in memory ([`Live`]) and how it is loaded from storage: its
 //! set-up, the latest snapshot if it checks out, then the journal after it.
 
+use crate::dice::Draw;
 use crate::storage::{Entry, GameRow, JournalRow, Role, SeatKind, Storage, StorageError, Stored};
 use sandtable_catalog::Driver;
+use sandtable_core::provable::Share;
 use sandtable_core::{Event, GameRecord, Seat, SeatSet, Session, Setup, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -18,6 +20,10 @@ pub struct Live {
     pub session: Box<dyn Session>,
     /// The journal version the match reflects.
     pub version: u64,
+    /// How the dice are drawn: a chosen seed, or a commitment with the
+    /// people's shares so far. Until the seal `session` is a stand-in set
+    /// up from seed 0 that nobody is shown or may act in (see `dice.rs`).
+    pub draw: Draw,
     /// Who plays each seat, by seat index.
     pub kinds: Vec<SeatKind>,
     /// What each decision of the current line did, parallel to the
@@ -54,7 +60,7 @@ pub struct Live {
 }
 
 impl Live {
-    /// A game as loaded or created, at `version`.
+    /// A game as loaded or created, at `version`, its dice as `draw`.
     pub(crate) fn new(
         row: GameRow,
         driver: Arc<dyn Driver>,
@@ -62,12 +68,14 @@ impl Live {
         version: u64,
         kinds: Vec<SeatKind>,
         history: Vec<Vec<Event>>,
+        draw: Draw,
     ) -> Live {
         let mut live = Live {
             row,
             driver,
             session,
             version,
+            draw,
             last_ms: vec![None; kinds.len()],
             kinds,
             history,
@@ -84,9 +92,59 @@ impl Live {
     }
 
     /// The seats played by people (not the server's bot) that owe a
-    /// decision now. O(seats).
+    /// decision now: none before the seal. O(seats).
     pub(crate) fn people_owing(&self) -> SeatSet {
+        if self.draw.gathering() {
+            return SeatSet::EMPTY;
+        }
         self.session.to_act().seats().iter().filter(|&s| !self.is_bot(s)).fold(SeatSet::EMPTY, SeatSet::with)
+    }
+
+    /// The playing seats whose share the seal still waits for (their ids):
+    /// the people's seats without one; none once sealed. O(seats).
+    pub fn waiting(&self) -> Vec<String> {
+        if !self.draw.gathering() {
+            return Vec::new();
+        }
+        let info = self.session.info();
+        crate::dice::people(self.session.seats(), |s| self.is_bot(s))
+            .iter()
+            .map(|s| info.seat_id(s).to_owned())
+            .filter(|id| !self.draw.has_share(id))
+            .collect()
+    }
+
+    /// Adds `share` (of a playing seat that has none yet, before the seal:
+    /// the hub checks) and seals if it was the last one missing.
+    ///
+    /// # Errors
+    /// The set-up from the sealed seed failed.
+    pub(crate) fn add_share(&mut self, share: Share) -> Result<(), String> {
+        if let Draw::Committed { shares, .. } = &mut self.draw {
+            shares.push(share);
+        }
+        self.seal_if_ready()
+    }
+
+    /// Seals the dice if every person's share is in (at creation when no
+    /// seat is a person's; after a share; after a seat is handed to the
+    /// bot): the game is set up afresh from the seed the secret and the
+    /// shares make. Cost: one set-up when it seals, O(seats) otherwise.
+    ///
+    /// # Errors
+    /// The set-up from that seed failed.
+    pub(crate) fn seal_if_ready(&mut self) -> Result<(), String> {
+        let info = self.session.info();
+        let people = crate::dice::people(self.session.seats(), |s| self.is_bot(s));
+        let ids: Vec<String> = people.iter().map(|s| info.seat_id(s).to_owned()).collect();
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        if let Some(seed) = self.draw.seal(&ids) {
+            let setup = Setup { seed, ..self.session.setup().clone() };
+            self.session = self.driver.game().start(&setup).map_err(|e| e.to_string())?;
+            self.history.clear();
+            self.owed = self.people_owing();
+        }
+        Ok(())
     }
 
     /// Notes that the last decision was taken back, making `version`.
@@ -128,8 +186,12 @@ impl Live {
     pub fn bot_of(&self, seat: Seat) -> Option<sandtable_ai::BotSpec> {
         self.kinds.get(seat.index()).and_then(|k| k.bot())
     }
-    /// `{"to_act":[…]}` or `{"over":{…}}`.
+    /// `{"to_act":[…]}`, `{"over":{…}}`, or before the seal
+    /// `{"gathering":[seat ids whose share is missing]}`.
     pub fn status(&self) -> Value {
+        if self.draw.gathering() {
+            return json!({"gathering": self.waiting()});
+        }
         let info = self.session.info();
         match self.session.to_act() {
             ToAct::Seats(s) => json!({"to_act": s.iter().map(|x| info.seat_id(x)).collect::<Vec<_>>()}),
@@ -139,8 +201,11 @@ impl Live {
             }}),
         }
     }
-    /// A bot seat that owes a decision now.
+    /// A bot seat that owes a decision now (none before the seal).
     pub(crate) fn bot_to_act(&self) -> Option<Seat> {
+        if self.draw.gathering() {
+            return None;
+        }
         self.session.to_act().seats().iter().find(|s| self.is_bot(*s))
     }
 
@@ -148,7 +213,8 @@ impl Live {
     /// only ever holds rows the rules accepted, so a refusal here means the
     /// database and the rules disagree (edited rows, changed rules).
     pub(crate) fn replay(&mut self, row: &JournalRow) -> Stored<()> {
-        let bad = |what: String| StorageError::Backend(format!("game {} version {}: {what}", self.row.id, row.version));
+        let game = self.row.id.clone();
+        let bad = |what: String| StorageError::Backend(format!("game {game} version {}: {what}", row.version));
         let seat = self.session.info().seat(&row.seat).ok_or_else(|| bad(format!("no seat {:?}", row.seat)))?;
         match row.entry {
             Entry::Act => {
@@ -163,6 +229,14 @@ impl Live {
             Entry::Seat => {
                 let kind = SeatKind::parse(&row.text).ok_or_else(|| bad(format!("seat kind {:?}", row.text)))?;
                 self.kinds[seat.index()] = kind;
+                self.seal_if_ready().map_err(bad)?;
+            }
+            Entry::Share => {
+                if !self.draw.gathering() || self.draw.has_share(&row.seat) {
+                    return Err(bad("a share after the seal, or a second one".into()));
+                }
+                let share = Share::new(&row.seat, &row.text).map_err(|e| bad(e.to_string()))?;
+                self.add_share(share).map_err(bad)?;
             }
         }
         self.version = row.version;
@@ -172,33 +246,62 @@ impl Live {
 
     /// The snapshot of the game as it is: its game file and seat kinds.
     pub(crate) fn snapshot(&self) -> String {
-        serde_json::to_string(&Snapshot { record: self.session.record(), kinds: self.kinds.clone() })
-            .expect("snapshots serialise")
+        let snapshot = Snapshot {
+            record: self.session.record(),
+            kinds: self.kinds.clone(),
+            shares: self.draw.shares().to_vec(),
+            sealed: !self.draw.gathering(),
+        };
+        serde_json::to_string(&snapshot).expect("snapshots serialise")
     }
 }
 
 /// What a snapshot holds: the game file of the current line of play (its
-/// state hash checks the replay) and the seat kinds.
+/// state hash checks the replay), the seat kinds, and the dice shares so
+/// far with whether they were sealed (snapshots from before provable dice
+/// have neither: a chosen seed, sealed).
 #[derive(Serialize, Deserialize)]
 struct Snapshot {
     record: GameRecord,
     kinds: Vec<SeatKind>,
+    #[serde(default)]
+    shares: Vec<Share>,
+    #[serde(default = "sealed_by_default")]
+    sealed: bool,
 }
 
-/// The match and seat kinds a snapshot holds, if it is whole: it parses,
-/// is of this game's set-up, has a kind for every seat, and its log replays
-/// to its state hash.
-fn from_snapshot(driver: &dyn Driver, setup: &Setup, body: &str) -> Result<(Box<dyn Session>, Vec<SeatKind>), String> {
+fn sealed_by_default() -> bool {
+    true
+}
+
+/// The match, seat kinds and dice a snapshot holds, if it is whole: it
+/// parses, is of this game's set-up (once sealed, with the seed its secret
+/// and shares make), has a kind for every seat, and its log replays to its
+/// state hash.
+fn from_snapshot(
+    driver: &dyn Driver,
+    setup: &Setup,
+    draw: &Draw,
+    body: &str,
+) -> Result<(Box<dyn Session>, Vec<SeatKind>, Draw), String> {
     let snap: Snapshot = serde_json::from_str(body).map_err(|e| e.to_string())?;
     let seats = driver.game().info().seats.len();
     if snap.kinds.len() != seats {
         return Err(format!("{} seat kinds for {seats} seats", snap.kinds.len()));
     }
-    if snap.record.setup != *setup {
+    let (setup, draw) = match draw {
+        Draw::Chosen => (setup.clone(), Draw::Chosen),
+        Draw::Committed { secret, .. } => {
+            let seed = if snap.sealed { secret.seed(&snap.shares) } else { setup.seed };
+            let draw = Draw::Committed { secret: *secret, shares: snap.shares, sealed: snap.sealed };
+            (Setup { seed, ..setup.clone() }, draw)
+        }
+    };
+    if snap.record.setup != setup {
         return Err("not this game's set-up".into());
     }
     let session = driver.game().load(&snap.record).map_err(|e| e.to_string())?;
-    Ok((session, snap.kinds))
+    Ok((session, snap.kinds, draw))
 }
 
 /// Loads game `id`: its set-up, the latest snapshot (checked; one that is
@@ -213,9 +316,10 @@ pub(crate) fn load(store: &dyn Storage, id: &str) -> Stored<Live> {
     let row = store.game(id)?.ok_or_else(|| bad("no such game".into()))?;
     let driver = sandtable_catalog::find(&row.game).map_err(|e| bad(e.text().en.to_string()))?;
     let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| bad(format!("set-up: {e}")))?;
+    let fresh = Draw::of(row.secret.as_deref()).map_err(|e| bad(format!("dice secret: {e}")))?;
     let snapshot = match store.snapshot(id)? {
-        Some((version, body)) => match from_snapshot(driver.as_ref(), &setup, &body) {
-            Ok((session, kinds)) => Some((session, kinds, version)),
+        Some((version, body)) => match from_snapshot(driver.as_ref(), &setup, &fresh, &body) {
+            Ok((session, kinds, draw)) => Some((session, kinds, version, draw)),
             Err(why) => {
                 eprintln!("sandtable: game {id}: the snapshot at version {version} is unusable ({why}); replaying the journal from the start");
                 None
@@ -223,7 +327,7 @@ pub(crate) fn load(store: &dyn Storage, id: &str) -> Stored<Live> {
         },
         None => None,
     };
-    let (session, kinds, version) = match snapshot {
+    let (session, kinds, version, draw) = match snapshot {
         Some(s) => s,
         None => {
             let kinds = driver
@@ -233,12 +337,14 @@ pub(crate) fn load(store: &dyn Storage, id: &str) -> Stored<Live> {
                 .iter()
                 .map(|s| row.seats.iter().find(|(k, _)| *k == s.id).map_or(SeatKind::Human, |(_, v)| *v))
                 .collect();
-            (driver.game().start(&setup).map_err(|e| bad(format!("set-up: {e}")))?, kinds, 0)
+            (driver.game().start(&setup).map_err(|e| bad(format!("set-up: {e}")))?, kinds, 0, fresh)
         }
     };
     // The events of the snapshot's decisions: one replay of its log.
     let history = session.replay_events().into_iter().map(|(_, events)| events).collect();
-    let mut live = Live::new(row, driver, session, version, kinds, history);
+    let mut live = Live::new(row, driver, session, version, kinds, history, draw);
+    // A game with no person's seat seals at once (as when it was made).
+    live.seal_if_ready().map_err(|e| bad(format!("set-up from the sealed seed: {e}")))?;
     for r in store.journal(id, version)? {
         live.replay(&r)?;
     }

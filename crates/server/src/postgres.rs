@@ -180,12 +180,13 @@ fn game_row(r: &postgres::Row) -> Stored<GameRow> {
         seats: seats_from_json(r.get::<_, &str>(3))?,
         created: r.get(4),
         public: r.get(5),
+        secret: r.get(6),
     })
 }
 
 /// A listing line from [`GAME_COLUMNS`], then version and status.
 fn listing(r: &postgres::Row) -> Stored<Listing> {
-    Ok(Listing { game: game_row(r)?, version: r.get::<_, i64>(6) as u64, status: r.get(7) })
+    Ok(Listing { game: game_row(r)?, version: r.get::<_, i64>(7) as u64, status: r.get(8) })
 }
 
 impl Storage for PgStorage {
@@ -208,6 +209,9 @@ impl Storage for PgStorage {
             }
             if game.public {
                 tx.execute("INSERT INTO public_games (game_id) VALUES ($1)", &[&game.id])?;
+            }
+            if let Some(secret) = &game.secret {
+                tx.execute("INSERT INTO dice_secrets (game_id, secret) VALUES ($1, $2)", &[&game.id, secret])?;
             }
             tx.commit()
         })

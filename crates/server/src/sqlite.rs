@@ -45,7 +45,7 @@ impl SqliteStorage {
     fn listings(&self, sql: &str, params: impl rusqlite::Params) -> Stored<Vec<Listing>> {
         let rows = self.with(|c| {
             let mut st = c.prepare_cached(sql)?;
-            let rows = st.query_map(params, |r| Ok((game_row(r)?, r.get::<_, i64>(6)?, r.get::<_, String>(7)?)))?;
+            let rows = st.query_map(params, |r| Ok((game_row(r)?, r.get::<_, i64>(7)?, r.get::<_, String>(8)?)))?;
             rows.collect::<rusqlite::Result<Vec<_>>>()
         })?;
         rows.into_iter()
@@ -96,6 +96,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameRow, String)> {
             seats: Vec::new(),
             created: r.get(4)?,
             public: r.get(5)?,
+            secret: r.get(6)?,
         },
         r.get::<_, String>(3)?,
     ))
@@ -125,6 +126,9 @@ impl Storage for SqliteStorage {
             }
             if game.public {
                 tx.execute("INSERT INTO public_games (game_id) VALUES (?1)", params![game.id])?;
+            }
+            if let Some(secret) = &game.secret {
+                tx.execute("INSERT INTO dice_secrets (game_id, secret) VALUES (?1, ?2)", params![game.id, secret])?;
             }
             tx.commit()
         })

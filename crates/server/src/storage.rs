@@ -16,7 +16,9 @@ use std::fmt;
 /// A game is listed in the lobby for anyone when it has a `public_games` row.
 /// A seat whose holder asked to be told its turn by e-mail has a `seat_mail`
 /// row: the address and the seat link's token the message links to (tables
-/// of their own: a database made before needs no `ALTER`).
+/// of their own: a database made before needs no `ALTER`). A game with
+/// provable dice has a `dice_secrets` row: the secret its commitment was
+/// made of, which no answer carries until the game is over.
 pub(crate) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -53,6 +55,10 @@ CREATE TABLE IF NOT EXISTS claims (
 CREATE TABLE IF NOT EXISTS public_games (
     game_id TEXT PRIMARY KEY REFERENCES games(id)
 );
+CREATE TABLE IF NOT EXISTS dice_secrets (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    secret TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS seat_mail (
     game_id TEXT NOT NULL REFERENCES games(id),
     seat TEXT NOT NULL,
@@ -65,9 +71,10 @@ CREATE TABLE IF NOT EXISTS seat_mail (
 /// The columns of a [`GameRow`] in `SELECT`s from `games`, in its field
 /// order, `public` as a boolean (a row in `public_games`: a table of its
 /// own, so a database made before the lobby listed public games only needs
-/// no `ALTER`, and its games stay unlisted).
-pub(crate) const GAME_COLUMNS: &str =
-    "id, game, setup, seats, created, EXISTS (SELECT 1 FROM public_games p WHERE p.game_id = games.id)";
+/// no `ALTER`, and its games stay unlisted), then the dice secret or NULL.
+pub(crate) const GAME_COLUMNS: &str = "id, game, setup, seats, created, \
+     EXISTS (SELECT 1 FROM public_games p WHERE p.game_id = games.id), \
+     (SELECT secret FROM dice_secrets d WHERE d.game_id = games.id)";
 
 /// Who holds a token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,6 +190,10 @@ pub struct GameRow {
     /// Listed in the lobby for anyone (its creator chose so); a game that
     /// is not is listed only to browsers holding one of its links.
     pub public: bool,
+    /// The secret of the game's provable dice (64 hex digits, see
+    /// `sandtable_core::provable`), `None` when its creator chose the seed.
+    /// Never sent to anyone before the game is over.
+    pub secret: Option<String>,
 }
 
 /// What a journal row does.
@@ -194,6 +205,9 @@ pub enum Entry {
     Undo,
     /// `seat` is now played by `text` (a [`SeatKind::to_text`]: `human`, `bot:mcts:hard`).
     Seat,
+    /// `seat` gave `text` (64 hex digits) as its share of the dice, before
+    /// the seal (see `sandtable_core::provable`).
+    Share,
 }
 
 impl Entry {
@@ -203,6 +217,7 @@ impl Entry {
             Entry::Act => "act",
             Entry::Undo => "undo",
             Entry::Seat => "seat",
+            Entry::Share => "share",
         }
     }
     /// Reads [`Entry::as_str`] back.
@@ -211,6 +226,7 @@ impl Entry {
             "act" => Some(Entry::Act),
             "undo" => Some(Entry::Undo),
             "seat" => Some(Entry::Seat),
+            "share" => Some(Entry::Share),
             _ => None,
         }
     }
@@ -225,7 +241,7 @@ pub struct JournalRow {
     pub entry: Entry,
     /// The seat concerned.
     pub seat: String,
-    /// The action, or the seat kind; empty for an undo.
+    /// The action, the seat kind or the share; empty for an undo.
     pub text: String,
 }
 

@@ -102,6 +102,8 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
         Role::Seat(id) => json!({"seat": id}),
         Role::Invite(id) => json!({"spectator": true, "invite": id}),
     };
+    let waiting = live.waiting();
+    let waiting: Vec<&str> = waiting.iter().map(String::as_str).collect();
     let mut out = json!({
         "game": info.id,
         "name": info.name,
@@ -110,11 +112,27 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
         "role": role_json,
         "setup": setup(live),
         "seats": seats,
+        "dice": live.draw.json(&waiting, live.is_over()),
         "view": s.view(viewer),
         "legal": legal,
         "idle": idle,
         "can_undo": can_undo,
     });
+    if live.draw.gathering() {
+        // Nothing is set up before the seal: the stand-in game is no one's
+        // to see or play (see `dice.rs`).
+        out["view"] = Value::Null;
+        out["legal"] = json!([]);
+        out["idle"] = json!([]);
+        out["can_undo"] = json!(false);
+        out["log_from"] = json!(0);
+        out["log"] = json!([]);
+        out["log_len"] = json!(0);
+        if let (Value::Object(o), Value::Object(st)) = (&mut out, live.status()) {
+            o.extend(st);
+        }
+        return out;
+    }
     let (from, entries, len) = log(live, viewer, held);
     out["log_from"] = json!(from);
     out["log"] = json!(entries);

@@ -363,7 +363,8 @@ async fn the_lobby_lists_public_games_and_the_held_ones_only() {
             assert_eq!(status, StatusCode::OK, "{held}");
             assert_eq!(ids(&held), [private["id"].as_str().expect("id")], "held by {token}: {held}");
             assert_eq!(held["games"][0]["public"], json!(false), "{held}");
-            assert!(held["games"][0]["to_act"].is_array(), "with its status: {held}");
+            // Its status: the invited seat's share of the dice is awaited.
+            assert_eq!(held["games"][0]["gathering"], json!(["allies"]), "with its status: {held}");
             assert!(!held.to_string().contains(token.as_str().expect("token")), "no tokens echoed: {held}");
         }
         // Two links of one game list it once; made-up and malformed tokens list nothing.

@@ -235,9 +235,11 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     let seat_links =
         b.client.execute("return document.querySelectorAll('#links a[data-seat]').length;", vec![]).await.expect("js");
     assert_eq!(seat_links, Value::from(1), "only the bot's seat has a seat link");
-    // The invite: the table as a spectator sees it, and the button to take the seat.
+    // The invite: the table as a spectator sees it, and the button to take
+    // the seat; nothing is set up until the invited player's share of the
+    // dice is in (issue 14, provable dice), so no board yet.
     b.goto(&invite).await;
-    b.wait("#board [data-piece]").await;
+    b.wait("#panel #gathering").await;
     let claim = b.wait("#claim").await.text().await.expect("text");
     assert!(claim.contains("Take the seat"), "{claim}");
     assert!(!b.text("#panel").await.contains("Your hand"), "an invite sees no hand");
@@ -915,4 +917,71 @@ fn collect_ids(v: &Value, out: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// Issue 14, provable dice through the page: a seat's page gives its share
+/// when its link is first opened (the game waits, board-less, for a share
+/// still awaited), shows the commitment from the start, and once the game
+/// is over checks in the browser that the revealed secret matches the
+/// commitment it saw, gives the seed played, and includes its own share.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_gives_its_share_shows_the_commitment_and_verifies_the_dice_after_the_game() {
+    let Some(b) = Browser::open(1280, 1000).await else { return };
+    let s = common::start(&common::databases()[0]).await;
+    // A seat invited by link is awaited: the page shows no board meanwhile.
+    let waiting = s.create_unsealed(serde_json::json!({"game": "totensonntag", "seats": {"allies": "invite"}})).await;
+    b.goto(&format!("{}/t/{}", s.base, waiting["seats"]["axis"].as_str().expect("axis"))).await;
+    b.until(
+        "the axis share given",
+        "return document.querySelector('#dice-state') && /1/.test(document.querySelector('#dice-state').textContent);",
+    )
+    .await;
+    b.wait("#panel #gathering").await;
+    b.wait("#to-act.gathering").await;
+    let t = s.table(waiting["spectator"].as_str().expect("t")).await;
+    assert_eq!(t["dice"]["waiting"], serde_json::json!(["allies"]), "{t}");
+    assert_eq!(t["dice"]["shares"][0]["seat"], "axis");
+
+    let g = s
+        .create_unsealed(serde_json::json!({"game": "colditz", "options": {"players": 3, "rounds": 10},
+            "seats": {"german": "human", "british": "bot", "american": "bot"}}))
+        .await;
+    let german = g["seats"]["german"].as_str().expect("german");
+    let spectator = g["spectator"].as_str().expect("t");
+    let commitment = s.table(spectator).await["dice"]["commitment"].as_str().expect("c").to_owned();
+    b.goto(&format!("{}/t/{german}", s.base)).await;
+    // The page's share seals the dice: the board appears.
+    b.wait("#board [data-place]").await;
+    assert_eq!(b.text("#commitment").await.trim_end_matches('…'), &commitment[..16]);
+    let given: Value = b
+        .client
+        .execute(
+            &format!("return localStorage.getItem('sandtable.share.german.{}');", g["id"].as_str().expect("id")),
+            vec![],
+        )
+        .await
+        .expect("js");
+    let t = s.table(spectator).await;
+    assert_eq!(t["dice"]["sealed"], true, "{t}");
+    assert_eq!(t["dice"]["shares"][0]["entropy"], given, "the server holds the share the page kept");
+    // The bots play the game out.
+    let admin = g["admin"].as_str().expect("admin");
+    let (status, v) =
+        s.post(&format!("/api/t/{admin}/seat"), &serde_json::json!({"seat": "german", "kind": "bot"})).await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{v}");
+    let clock = std::time::Instant::now();
+    while s.table(spectator).await.get("over").is_none() && clock.elapsed() < std::time::Duration::from_secs(240) {
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    b.click("#verify").await;
+    b.until("three checks", "return document.querySelectorAll('#verify-result li').length === 3;").await;
+    let bad = b
+        .client
+        .execute("return document.querySelectorAll('#verify-result li.bad').length;", vec![])
+        .await
+        .expect("js");
+    assert_eq!(bad, serde_json::json!(0), "{}", b.text("#verify-result").await);
+    b.wait("#record[href$='/record']").await;
+    b.close().await;
+    s.stop();
 }

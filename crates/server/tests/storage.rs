@@ -23,6 +23,8 @@ fn battery(s: &dyn Storage) {
         // it lists first (newest first) however many they make meanwhile.
         created: 4_102_444_800,
         public: true,
+        // Provable dice: the secret is stored with the game and read back.
+        secret: Some("ab".repeat(32)),
     };
     let (t_admin, t_seat) = (unique("a"), unique("s"));
     s.create(&row, &[(t_admin.clone(), Role::Admin), (t_seat.clone(), Role::Seat("allies".into()))], "{}")
@@ -96,9 +98,17 @@ fn battery(s: &dyn Storage) {
     let rows: Vec<JournalRow> = (1..=5)
         .map(|v| JournalRow {
             version: v,
-            entry: if v == 3 { Entry::Undo } else { Entry::Act },
+            entry: match v {
+                1 => Entry::Share,
+                3 => Entry::Undo,
+                _ => Entry::Act,
+            },
             seat: "allies".into(),
-            text: if v == 3 { String::new() } else { format!("move {v}") },
+            text: match v {
+                1 => "cd".repeat(32),
+                3 => String::new(),
+                _ => format!("move {v}"),
+            },
         })
         .collect();
     for r in &rows {
@@ -114,8 +124,9 @@ fn battery(s: &dyn Storage) {
     let mine = listed.iter().find(|l| l.game.id == id).expect("listed");
     assert_eq!((mine.version, mine.status.as_str()), (5, "{\"v\":5}"));
     assert_eq!(s.listing(&id).expect("listing").as_ref(), Some(mine));
-    // A game not made public is read back so, listed by id, never in the public list.
-    let private = GameRow { id: unique("g"), public: false, ..row.clone() };
+    // A game not made public is read back so, listed by id, never in the
+    // public list; one whose seed was chosen has no dice secret.
+    let private = GameRow { id: unique("g"), public: false, secret: None, ..row.clone() };
     s.create(&private, &[(unique("a"), Role::Admin)], "{}").expect("create");
     assert_eq!(s.game(&private.id).expect("read"), Some(private.clone()));
     assert!(s.list_public(1000).expect("list").iter().all(|l| l.game.id != private.id));
@@ -200,6 +211,7 @@ fn concurrent_appends(s: &(dyn Storage + Sync)) {
             seats: vec![],
             created: 1,
             public: false,
+            secret: None,
         };
         s.create(&row, &[(unique("t"), Role::Admin)], "{}").expect("create");
     }
@@ -269,6 +281,7 @@ fn a_backup_of_a_live_sqlite_database_is_a_consistent_moment_with_every_committe
         // it lists first (newest first) however many they make meanwhile.
         created: 4_102_444_800,
         public: true,
+        secret: None,
     };
     s.create(&row, &[], "{}").expect("create");
     // A writer goes on appending throughout, as a server would.

@@ -212,7 +212,7 @@ impl Colditz {
             }
             Card::Release => Text::fixed("Release", "Освобождение"),
             Card::Sabotage => Text::fixed("Sabotage", "Саботаж"),
-            Card::StaffCar => Text::fixed("Staff Car", "Штабной Автомобиль"),
+            Card::StaffCar => Text::fixed("Staff Car", "Штатный Автомобиль"),
             Card::Talisman => Text::fixed("Talisman", "Талисман"),
             Card::Tunnel(t) => {
                 let r = tunnel(t);

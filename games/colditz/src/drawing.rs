@@ -139,7 +139,7 @@ const AREAS: &[AreaDef] = &[
         ru: "Двери и Инспекционные Пункты",
     },
     AreaDef { id: "targets", prefixes: &[], kind: "target", en: "Targets", ru: "Цели" },
-    AreaDef { id: "car", prefixes: &[], kind: "car", en: "Staff Car", ru: "Штабной Автомобиль" },
+    AreaDef { id: "car", prefixes: &[], kind: "car", en: "Staff Car", ru: "Штатный Автомобиль" },
 ];
 
 /// Nation colours (the pawn colours of the game).
@@ -563,7 +563,7 @@ impl Colditz {
                 {"id": "barracks", "name": {"en": "Barracks", "ru": "Бараки"}, "x": r3(b.holding[0].0), "y": r3(b.holding[0].1)},
                 {"id": "office", "name": {"en": "Commander's Office", "ru": "Командный Пункт"}, "x": r3(b.holding[1].0), "y": r3(b.holding[1].1)},
             ],
-            "car": {"id": b.key(b.car), "x": r3(car.x), "y": r3(car.y), "name": {"en": "Staff Car", "ru": "Штабной Автомобиль"}},
+            "car": {"id": b.key(b.car), "x": r3(car.x), "y": r3(car.y), "name": {"en": "Staff Car", "ru": "Штатный Автомобиль"}},
             "nations": nations,
             "german": {"id": "german", "name": {"en": "German Security Officer", "ru": "Офицер Охраны"}, "colour": "#37474f"},
             "symbols": symbols,

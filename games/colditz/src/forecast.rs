@@ -239,7 +239,7 @@ impl Colditz {
         let p = reach(s.classic, &[6], distance)?;
         let outcomes = two(
             p,
-            Text::fixed("the staff car gets through: an escape", "Штабной Автомобиль прорвался: Побег"),
+            Text::fixed("the staff car gets through: an escape", "Штатный Автомобиль прорвался: Побег"),
             Text::fixed("stopped: recaptured, to solitary", "остановлен: Арест, в Одиночку"),
         );
         Some(Forecast { basis, outcomes })

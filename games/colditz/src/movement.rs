@@ -32,7 +32,7 @@ const NOT_YOUR_POW: Illegal = Illegal::fixed(
 const STAFF_CAR: Illegal = Illegal::fixed(
     "Colditz: Staff Car",
     "the staff car is used only with its Opportunity card",
-    "Штабной Автомобиль может быть использован только соответствующей картой Возможности",
+    "Штатный Автомобиль может быть использован только соответствующей картой Возможности",
 );
 
 /// Legend, Solitary Cells: POWs are put there after an arrest, never walk in.

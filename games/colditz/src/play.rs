@@ -322,7 +322,7 @@ impl Colditz {
                     return Err(Illegal::fixed(
                         "Colditz: Staff Car",
                         "one of your POWs must stand next to the staff car",
-                        "ваш Военнопленный должен стоять рядом со Штабным Автомобилем",
+                        "ваш Военнопленный должен стоять рядом со Штатным Автомобилем",
                     ));
                 }
                 if !self.may_escape(s, nation.expect("an officer")) {
@@ -638,7 +638,7 @@ impl Colditz {
         ev.roll("Colditz: Cards", &throws.dice, || {
             Text::new(
                 format!("staff car: {total} against {distance}"),
-                format!("Штабной Автомобиль: {total} против {distance}"),
+                format!("Штатный Автомобиль: {total} против {distance}"),
             )
         });
         if total >= distance {

@@ -1,12 +1,18 @@
-//! The game as text for a terminal: the turn, then every pawn by area.
+//! The game as text for a terminal: the turn, a map of the board around
+//! the side to act (for a seat; the whole castle for a spectator: see
+//! `render_map.rs`), then the decks, hands and every pawn by area. No line
+//! is wider than 100 columns.
 
 use crate::board::Zone;
-use crate::pawn::GERMAN;
 use crate::state::Phase;
 use crate::Colditz;
 use crate::State;
+use map::{wrap, WIDTH};
 use sandtable_core::Viewer;
 use std::fmt::Write;
+
+#[path = "render_map.rs"]
+mod map;
 
 impl Colditz {
     pub(crate) fn render_text(&self, s: &State, viewer: Viewer, lang: &str) -> String {
@@ -74,8 +80,14 @@ impl Colditz {
             if ru { "ОД" } else { "MP" },
             s.mp
         );
-        let _ = writeln!(
-            out,
+        // The map: close around the side to act for a seat, the whole castle
+        // for a spectator.
+        let acting = self.acting_pawns(s);
+        for line in self.board_map(s, &acting, matches!(viewer, Viewer::Seat(_)), lang) {
+            let _ = writeln!(out, "{line}");
+        }
+        let mut lines: Vec<String> = Vec::new();
+        lines.push(format!(
             "{} {:?} (cutters, pass, key, rope)  {} {}  {} {}/{}",
             if ru { "Экипировка в стопках:" } else { "Equipment stacks:" },
             s.stock,
@@ -84,7 +96,7 @@ impl Colditz {
             if ru { "колоды:" } else { "decks:" },
             v.decks[0],
             v.decks[1]
-        );
+        ));
         let area = |c: crate::CircleId| -> String {
             match self.board.circle(c).zone {
                 Zone::Appel => (if ru { "Сбор" } else { "Appel" }).into(),
@@ -95,18 +107,26 @@ impl Colditz {
                 Zone::CellInner | Zone::CellOuter => (if ru { "Одиночка" } else { "solitary" }).into(),
             }
         };
-        let guards: Vec<String> = s
-            .present()
-            .filter(|p| p.is_guard())
-            .map(|g| match s.pawn(g).circle() {
-                Some(c) => format!("{}@{}", g.code(), self.board.key(c)),
-                None => format!("{}:{:?}", g.code(), s.pawn(g).loc).to_lowercase(),
-            })
-            .collect();
-        let _ = writeln!(out, "{} {}", if ru { "Охрана:" } else { "Guards:" }, guards.join(" "));
-        let _ = writeln!(out, "{} {}", if ru { "карт у Офицера Охраны:" } else { "German cards:" }, v.security_cards);
-        if let Some(h) = &v.security_hand {
-            let _ = writeln!(out, "  {}", h.join(", "));
+        // Guards on circles one by one; the others grouped by where they are.
+        let mut guards: Vec<String> = Vec::new();
+        let mut held: Vec<(String, Vec<String>)> = Vec::new();
+        for g in s.present().filter(|p| p.is_guard()) {
+            match s.pawn(g).circle() {
+                Some(c) => guards.push(format!("{}@{}", g.code(), self.board.key(c))),
+                None => {
+                    let place = format!("{:?}", s.pawn(g).loc).to_lowercase();
+                    match held.iter_mut().find(|(p, _)| *p == place) {
+                        Some((_, list)) => list.push(g.code()),
+                        None => held.push((place, vec![g.code()])),
+                    }
+                }
+            }
+        }
+        guards.extend(held.into_iter().map(|(place, list)| format!("{place}: {}", list.join(" "))));
+        wrap(&mut lines, if ru { "Охрана:" } else { "Guards:" }, &guards, "");
+        lines.push(format!("{} {}", if ru { "карт у Офицера Охраны:" } else { "German cards:" }, v.security_cards));
+        if let Some(h) = v.security_hand.as_ref().filter(|h| !h.is_empty()) {
+            wrap(&mut lines, "  ", h, ",");
         }
         for o in &v.officers {
             let pows: Vec<String> = s
@@ -114,17 +134,20 @@ impl Colditz {
                 .filter(|q| q.nation() == Some(o.nation))
                 .map(|q| match s.pawn(q).circle() {
                     Some(c) => format!(
-                        "{}@{} ({}{})",
+                        "{}@{} ({}{}) ",
                         q.code(),
                         self.board.key(c),
                         area(c),
-                        if s.pawn(q).in_tunnel { ", tunnel" } else { "" }
+                        match (s.pawn(q).in_tunnel, ru) {
+                            (false, _) => "",
+                            (true, false) => ", tunnel",
+                            (true, true) => ", в Тоннеле",
+                        }
                     ),
-                    None => format!("{}:{:?}", q.code(), s.pawn(q).loc).to_lowercase(),
+                    None => format!("{}:{:?} ", q.code(), s.pawn(q).loc).to_lowercase(),
                 })
                 .collect();
-            let _ = writeln!(
-                out,
+            lines.push(format!(
                 "{}: {} {} {}, {} {}, {}{}",
                 o.nation.name().get(lang),
                 if ru { "побегов" } else { "escapes" },
@@ -144,10 +167,9 @@ impl Colditz {
                 o.equipment,
                 if ru { "карт " } else { "cards " },
                 o.cards
-            );
+            ));
             if let Some(k) = o.kinds {
-                let _ = writeln!(
-                    out,
+                lines.push(format!(
                     "  {} {:?}",
                     if ru {
                         "Экипировка (кусачки, пропуск, ключ, верёвка):"
@@ -155,23 +177,22 @@ impl Colditz {
                         "equipment (cutters, pass, key, rope):"
                     },
                     k
-                );
+                ));
             }
-            if let Some(h) = &o.hand {
-                let _ = writeln!(out, "  {} {}", if ru { "карты:" } else { "cards:" }, h.join(", "));
+            if let Some(h) = o.hand.as_ref().filter(|h| !h.is_empty()) {
+                wrap(&mut lines, if ru { "  карты:" } else { "  cards:" }, h, ",");
             }
-            let _ = writeln!(out, "  {}", pows.join("  "));
+            wrap(&mut lines, "  ", &pows, "");
         }
         if !v.markers.is_empty() {
             let m: Vec<String> = v.markers.iter().map(|(a, b, n)| format!("{a}→{b} ({})", n.id())).collect();
-            let _ = writeln!(
-                out,
-                "{} {}",
-                if ru { "Маркеры Попытки Бегства:" } else { "Escape Attempt markers:" },
-                m.join(", ")
-            );
+            wrap(&mut lines, if ru { "Маркеры Попытки Бегства:" } else { "Escape Attempt markers:" }, &m, ",");
         }
-        let _ = GERMAN;
+        for line in lines {
+            let line = line.trim_end();
+            debug_assert!(line.chars().count() <= WIDTH, "a render line wider than {WIDTH}: {line}");
+            let _ = writeln!(out, "{line}");
+        }
         out
     }
 }

@@ -37,7 +37,7 @@
     "inspection": ["Inspection", "Инспекция"],
     "release": ["Release", "Освобождение"],
     "sabotage": ["Sabotage", "Саботаж"],
-    "staff-car": ["Staff Car", "Штабной Автомобиль"],
+    "staff-car": ["Staff Car", "Штатный Автомобиль"],
     "talisman": ["Talisman", "Талисман"],
     "appel": ["Appel", "Сбор"],
     "arrest-key-holder": ["Arrest Key Holder", "Арест владельца Ключа"],

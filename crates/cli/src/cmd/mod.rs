@@ -18,7 +18,8 @@ use std::fmt::Display;
 /// A subcommand's failure: the message (both languages) for stderr and the
 /// exit code. Codes: 1 general, 2 refused action or unknown seat, 3 corrupt
 /// or tampered game file (or one whose scenario data changed), 4 a scenario
-/// file that is not playable (every problem listed, one a line).
+/// file that is not playable (every problem listed, one a line), 5 a game
+/// file with no dice proof to verify (`sandtable verify`).
 pub struct Fail {
     pub code: u8,
     pub message: String,

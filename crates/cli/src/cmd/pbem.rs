@@ -137,12 +137,65 @@ pub fn apply(a: &ApplyArgs, lang: Lang) -> Result {
 
 pub fn replay(a: &ReplayArgs, lang: Lang) -> Result {
     let record = read_record(&a.file)?;
-    let load = |error| FileError::Load { path: a.file.clone(), error };
+    replay_record(&a.file, &record, lang)
+}
+
+/// `sandtable verify FILE`: the dice proof of a game played on a server
+/// (its secret hashes to the commitment every page showed, and the seed
+/// follows from the secret and the players' shares: see
+/// `sandtable_core::provable`), then the replay of every decision with
+/// that seed to the recorded end, printing each with its dice as `replay`
+/// does. Exit 3 when a link fails, 5 when the file carries no proof.
+pub fn verify(a: &ReplayArgs, lang: Lang) -> Result {
+    let record = read_record(&a.file)?;
+    let Some(proof) = &record.dice else {
+        return Err(Fail::text(
+            5,
+            format!(
+                "{}: this game file carries no dice proof: its seed was chosen by whoever made it \
+                 (a file game, or a seed given when the game was made), so there is nothing to check its dice against",
+                a.file.display()
+            ),
+            format!(
+                "{}: в этом файле партии нет доказательства честности кубиков: зерно выбрал тот, кто создал партию \
+                 (партия в файле или зерно, заданное при создании), так что кубики сверить не с чем",
+                a.file.display()
+            ),
+        ));
+    };
+    if record.setup.position.is_some() {
+        return Err(Fail::text(
+            3,
+            format!("{}: the game starts from a saved position, whose dice the seed does not make", a.file.display()),
+            format!("{}: партия начата с сохранённой позиции, её кубики не следуют из зерна", a.file.display()),
+        ));
+    }
+    proof.check(record.setup.seed).map_err(|e| Fail::new(3, format!("{}: {e}", a.file.display())))?;
+    replay_record(&a.file, &record, lang)?;
+    println!(
+        "dice verified: the secret {} hashes to the commitment {} shown before the game; \
+         with the shares of {} it gives seed {}, and every decision above replays with it to the recorded end / \
+         кубики проверены: секрет совпадает с обязательством, показанным до партии; \
+         вместе с долями игроков он даёт зерно {}, и все ходы выше воспроизводятся с ним до записанного конца",
+        proof.secret,
+        proof.commitment,
+        proof.shares.iter().map(|s| s.seat.as_str()).collect::<Vec<_>>().join(", "),
+        record.setup.seed,
+        record.setup.seed,
+    );
+    Ok(())
+}
+
+/// Replays `record` (read from `file`), printing every decision with its
+/// events, then checks the state hash. A damaged file still shows
+/// everything up to where it goes wrong.
+fn replay_record(file: &std::path::Path, record: &sandtable_core::GameRecord, lang: Lang) -> Result {
+    let load = |error| FileError::Load { path: file.to_owned(), error };
     let driver =
         sandtable_catalog::find(&record.game).map_err(|_| load(LoadError::WrongGame { found: record.game.clone() }))?;
     // Replay without the hash check first, so a damaged file still shows
     // everything up to where it goes wrong.
-    let (session, broken) = match driver.replay(&record) {
+    let (session, broken) = match driver.replay(record) {
         Ok(s) => (s, None),
         Err(LoadError::Entry { index, text }) => {
             let prefix = sandtable_core::GameRecord { log: record.log[..index].to_vec(), ..record.clone() };
@@ -164,13 +217,13 @@ pub fn replay(a: &ReplayArgs, lang: Lang) -> Result {
             3,
             format!(
                 "{}: all {} log entries replay, but to another state than the file's hash: the hash or an entry was edited (file {}, replay {actual})",
-                a.file.display(),
+                file.display(),
                 record.log.len(),
                 record.state_hash
             ),
             format!(
                 "{}: все {} ходов воспроизводятся, но приводят к другому состоянию, чем в хеше файла: хеш или ход изменены",
-                a.file.display(),
+                file.display(),
                 record.log.len()
             ),
         ));

@@ -138,11 +138,35 @@ impl Server {
         let status = r.status();
         (status, r.json().await.unwrap_or(Value::Null))
     }
-    /// Creates a game; returns the creation answer.
+    /// Creates a game and, as each seat's page does when first opened,
+    /// gives every seat link's share of the dice, so a game with provable
+    /// dice is sealed and set up (see `dice.rs`); returns the creation answer.
+    /// (A game whose seed the body names takes no shares: nothing is sent.)
     pub async fn create(&self, body: Value) -> Value {
+        let chosen = body.get("seed").is_some();
+        let v = self.create_unsealed(body).await;
+        if !chosen {
+            self.share_all(&v["seats"]).await;
+        }
+        v
+    }
+    /// Creates a game and gives no share: a game with provable dice then
+    /// waits for its people's shares.
+    pub async fn create_unsealed(&self, body: Value) -> Value {
         let (status, v) = self.post("/api/games", &body).await;
         assert_eq!(status, StatusCode::CREATED, "{v}");
         v
+    }
+    /// Gives the share of each seat link in `seats` (`{"axis": token, …}`)
+    /// that has none yet and is not the bot's, before the seal.
+    pub async fn share_all(&self, seats: &Value) {
+        let Some(seats) = seats.as_object() else { return };
+        for (i, token) in seats.values().filter_map(Value::as_str).enumerate() {
+            let entropy = format!("{:02x}", i + 1).repeat(32);
+            let (status, v) = self.post(&format!("/api/t/{token}/share"), &json!({"entropy": entropy})).await;
+            let done = matches!(v["error"]["kind"].as_str(), Some("sealed") | Some("share_given"));
+            assert!(status == StatusCode::OK || done, "{status} {v}");
+        }
     }
     pub async fn table(&self, token: &str) -> Value {
         let (status, v) = self.get(&format!("/api/t/{token}")).await;
