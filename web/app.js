@@ -858,18 +858,26 @@
   function giveShares() {
     var d = table.dice;
     if (!d || d.chosen) return;
-    if (!kept("commitment")) keep("commitment", d.commitment);
+    // What this page saw before the game was over, for the check after it.
+    if (!table.over && !kept("commitment")) keep("commitment", d.commitment);
+    if (!table.over && d.sealed && !kept("sealed-shares")) keep("sealed-shares", JSON.stringify(d.shares));
     if (d.sealed) return;
     var seats = heldSeats();
     (d.waiting || []).forEach(function (id) {
       var tok = seats[id];
       if (!tok || sharing[id]) return;
       sharing[id] = true;
-      var bytes = new Uint8Array(32);
-      crypto.getRandomValues(bytes);
-      var hex = hexOf(bytes);
-      keep("share." + id, hex);
+      // Drawn once and kept: sent again as it is after a failure, so a
+      // server refusing shares it dislikes gets no other to choose from.
+      var hex = kept("share." + id);
+      if (!hex) {
+        var bytes = new Uint8Array(32);
+        crypto.getRandomValues(bytes);
+        hex = hexOf(bytes);
+        keep("share." + id, hex);
+      }
       api("POST", "/api/t/" + tok + "/share", { entropy: hex }).then(refresh).catch(function (e) {
+        sharing[id] = false; // tried again with the next table
         $("#error").textContent = errorText(e);
       });
     });
@@ -901,39 +909,63 @@
     parts.forEach(function (p) { all.set(p, at); at += p.length; });
     return crypto.subtle.digest("SHA-256", all).then(function (d) { return new Uint8Array(d); });
   }
+  // Seat ids in the order the seed takes them: by their UTF-8 bytes, as Rust sorts strings.
+  function byBytes(a, b) {
+    var x = new TextEncoder().encode(a), y = new TextEncoder().encode(b);
+    for (var i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  }
   // The chain docs/dice.md states, computed here, not by the server: the
-  // secret hashes to the commitment this page saw before the game; with the
-  // shares it makes the seed the game was played with; and this browser's
-  // own shares are among them. (Every roll from that seed: sandtable verify.)
+  // secret hashes to the commitment this page saw before the game; each
+  // share is of a seat of the game, one a seat, and the shares are the ones
+  // this page saw at the seal; with them the secret makes the seed the game
+  // file states; this browser's own shares are among them. (That every roll
+  // follows from that seed: sandtable verify, which replays the file.)
   function verifyDice() {
     var out = $("#verify-result");
-    function line(ok, text) { out.innerHTML += '<li class="' + (ok ? "ok" : "bad") + '">' + (ok ? "✓ " : "✗ ") + esc(text) + "</li>"; }
+    function line(state, text) {
+      var mark = state === "ok" ? "✓ " : state === "bad" ? "✗ " : "! ";
+      out.innerHTML += '<li class="' + state + '">' + mark + esc(text) + "</li>";
+    }
+    function check(ok, text) { line(ok ? "ok" : "bad", text); }
     out.innerHTML = "";
-    if (!(window.crypto && crypto.subtle)) { line(false, t("verifyNoCrypto")); return; }
+    if (!(window.crypto && crypto.subtle)) { line("bad", t("verifyNoCrypto")); return; }
     var utf8 = function (s) { return new TextEncoder().encode(s); };
     fetch("/api/t/" + token + "/record").then(function (r) { return r.text(); }).then(function (text) {
       var rec = JSON.parse(text), proof = rec.dice;
       // The seed as written: a u64 can exceed what a JS number holds exactly.
       var seed = (/"seed"\s*:\s*(\d+)/.exec(text) || [])[1];
-      if (!proof || !seed) { line(false, t("verifyNoProof")); return; }
+      if (!proof || !seed || proof.scheme !== "sandtable-dice/1") { line("bad", t("verifyNoProof")); return; }
+      var playing = table.seats.filter(function (x) { return x.playing; }).map(function (x) { return x.id; });
+      var seen = {}, wellFormed = proof.shares.every(function (sh) {
+        var fine = playing.indexOf(sh.seat) >= 0 && !seen[sh.seat];
+        seen[sh.seat] = true;
+        return fine;
+      });
       var secret = bytesOf(proof.secret);
-      var shares = proof.shares.slice().sort(function (a, b) { return a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : 0; });
+      var shares = proof.shares.slice().sort(function (a, b) { return byBytes(a.seat, b.seat); });
       var seedParts = [utf8("sandtable-dice/1 seed"), secret];
       shares.forEach(function (sh) { seedParts.push(utf8(sh.seat), new Uint8Array([0]), bytesOf(sh.entropy)); });
       return Promise.all([sha256([utf8("sandtable-dice/1 commitment"), secret]), sha256(seedParts)]).then(function (h) {
-        var seen = kept("commitment") || table.dice.commitment;
-        line(hexOf(h[0]) === seen && proof.commitment === seen, t("verifyCommitment"));
+        var before = kept("commitment");
+        if (before) check(hexOf(h[0]) === before && proof.commitment === before, t("verifyCommitment"));
+        else line("warn", t("verifyNotSeen"));
+        // The same shares, whatever order they and their fields come in.
+        var atSeal = kept("sealed-shares");
+        var key = function (list) { return list.map(function (sh) { return sh.seat + "=" + sh.entropy; }).sort().join(" "); };
+        check(wellFormed && (!atSeal || key(JSON.parse(atSeal)) === key(shares)), t("verifyShares"));
         var n = 0n;
         for (var i = 7; i >= 0; i--) n = n * 256n + BigInt(h[1][i]);
-        line(n.toString() === seed, t("verifySeed").replace("{seed}", seed));
-        Object.keys(heldSeats()).forEach(function (id) {
-          var mine = kept("share." + id);
-          if (!mine) return;
-          var found = proof.shares.some(function (sh) { return sh.seat === id && sh.entropy === mine; });
-          line(found, t(found ? "verifyMine" : "verifyMineMissing").replace("{seat}", seatName(id)));
+        check(n.toString() === seed, t("verifySeed").replace("{seed}", seed));
+        if (!proof.shares.length) line("warn", t("verifyNoShares"));
+        var held = heldSeats();
+        Object.keys(held).forEach(function (id) {
+          var mine = kept("share." + id), theirs = proof.shares.filter(function (sh) { return sh.seat === id; })[0];
+          if (!theirs) { line("warn", t("verifyMineNone").replace("{seat}", seatName(id))); return; }
+          check(mine === theirs.entropy, t(mine === theirs.entropy ? "verifyMine" : "verifyMineMissing").replace("{seat}", seatName(id)));
         });
       });
-    }).catch(function (e) { line(false, String(e)); });
+    }).catch(function (e) { line("bad", String(e)); });
   }
   function remember() {
     var mine = held()[table.id] || { game: table.game, seats: {} };

@@ -63,7 +63,7 @@ enum Command {
     /// Verify a game file and print its log with events / Проверить и показать запись
     Replay(cmd::pbem::ReplayArgs),
     /// Check a finished server game's dice against the commitment shown before it began, then replay it / Проверить честность кубиков партии
-    Verify(cmd::pbem::ReplayArgs),
+    Verify(cmd::pbem::VerifyArgs),
     /// Random self-play: results and speed / Игра ботов против себя
     Selfplay(cmd::selfplay::Args),
     /// Bots against each other: win rates with 95% intervals, Elo, per side; `arena merge` adds shards up / Турнир ботов

@@ -186,6 +186,19 @@ fn verify_checks_the_dice_proof_then_replays() {
         "{said}"
     );
     assert!(said.contains(&proof.commitment), "{said}");
+    // The commitment the page showed, given: the same passes, another fails.
+    let out = run_in(&dir.0, &["verify", "g.json", "--commitment", &proof.commitment.to_uppercase()], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("the commitment you were shown"), "{}", stdout(&out));
+    let out = run_in(&dir.0, &["verify", "g.json", "--commitment", &"0".repeat(64)], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("not the one you were shown"), "{}", stderr(&out));
+    // A made-up share of a seat not in the game is caught, whatever seed it gives.
+    let aimed_shares = vec![shares[0].clone(), Share::new("zz", &"01".repeat(32)).expect("hex")];
+    let aimed = DiceProof::new(&secret, aimed_shares);
+    let out = with(&aimed);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("not a seat of this game"), "{}", stderr(&out));
     // Another secret than the committed one, or another share, is caught.
     let other = DiceProof { secret: Secret::new([0x5b; 32]).to_hex(), ..proof.clone() };
     let out = with(&other);

@@ -166,16 +166,25 @@ impl DiceProof {
     pub fn new(secret: &Secret, shares: Vec<Share>) -> DiceProof {
         DiceProof { scheme: SCHEME.into(), commitment: secret.commitment(), shares, secret: secret.to_hex() }
     }
-    /// Checks the proof against the seed a game was played with: the
-    /// secret hashes to the commitment, and the seed follows from the
-    /// secret and the shares. (That the log replays from that seed to the
-    /// recorded end is the game file's own check.) O(shares).
+    /// Checks the proof against the seed a game was played with and the
+    /// ids of the seats playing it: the secret hashes to the commitment,
+    /// each share is of a seat of the game and no seat has two (a share
+    /// made up for another seat could otherwise aim the seed), and the seed
+    /// follows from the secret and the shares. (That the log replays from
+    /// that seed to the recorded end is the game file's own check; that the
+    /// shares are the ones the pages saw, the pages' own.) O(shares × seats).
     ///
     /// # Errors
     /// The first link of the chain that does not hold.
-    pub fn check(&self, seed: u64) -> Result<(), ProofError> {
+    pub fn check(&self, seed: u64, seats: &[&str]) -> Result<(), ProofError> {
         if self.scheme != SCHEME {
             return Err(ProofError::Scheme(self.scheme.clone()));
+        }
+        for (i, share) in self.shares.iter().enumerate() {
+            let twice = self.shares[..i].iter().any(|s| s.seat == share.seat);
+            if twice || !seats.contains(&share.seat.as_str()) {
+                return Err(ProofError::Share(share.seat.clone()));
+            }
         }
         let secret = Secret::from_hex(&self.secret)?;
         let made = secret.commitment();
@@ -197,6 +206,8 @@ pub enum ProofError {
     Malformed(&'static str),
     /// Another scheme than [`SCHEME`].
     Scheme(String),
+    /// A share of a seat that is not in the game, or a second share of one.
+    Share(String),
     /// The secret does not hash to the commitment: it is not the secret the
     /// pages were shown a commitment to.
     Commitment {
@@ -224,11 +235,18 @@ impl fmt::Display for ProofError {
             ProofError::Scheme(s) => {
                 write!(f, "unknown dice scheme {s:?} (this build checks {SCHEME}) / неизвестная схема кубиков {s:?}")
             }
+            ProofError::Share(seat) => write!(
+                f,
+                "the proof lists a share of {seat:?}, which is not a seat of this game or gave one already: \
+                 a made-up share could have aimed the seed / \
+                 в доказательстве есть доля места {seat:?}, которого нет в партии или которое уже дало долю: \
+                 выдуманная доля могла нацелить зерно"
+            ),
             ProofError::Commitment { committed, secret_hashes_to } => write!(
                 f,
-                "the revealed secret does not match the commitment shown before the game \
+                "the revealed secret does not match the commitment \
                  (commitment {committed}, the secret hashes to {secret_hashes_to}) / \
-                 раскрытый секрет не совпадает с обязательством, показанным до партии"
+                 раскрытый секрет не совпадает с обязательством"
             ),
             ProofError::Seed { played, derived } => write!(
                 f,
@@ -292,14 +310,22 @@ mod tests {
         let shares = vec![share("axis", 5)];
         let seed = secret.seed(&shares);
         let proof = DiceProof::new(&secret, shares);
-        assert_eq!(proof.check(seed), Ok(()));
-        assert!(matches!(proof.check(seed ^ 1), Err(ProofError::Seed { .. })));
+        let seats = ["axis", "allies"];
+        assert_eq!(proof.check(seed, &seats), Ok(()));
+        assert!(matches!(proof.check(seed ^ 1, &seats), Err(ProofError::Seed { .. })));
         let other = DiceProof { secret: Secret::new([10; 32]).to_hex(), ..proof.clone() };
-        assert!(matches!(other.check(seed), Err(ProofError::Commitment { .. })));
+        assert!(matches!(other.check(seed, &seats), Err(ProofError::Commitment { .. })));
         let moved = DiceProof { shares: vec![share("axis", 6)], ..proof.clone() };
-        assert!(matches!(moved.check(seed), Err(ProofError::Seed { .. })));
+        assert!(matches!(moved.check(seed, &seats), Err(ProofError::Seed { .. })));
         let bad = DiceProof { secret: "zz".into(), ..proof.clone() };
-        assert_eq!(bad.check(seed), Err(ProofError::Malformed("secret")));
+        assert_eq!(bad.check(seed, &seats), Err(ProofError::Malformed("secret")));
+        // A share made up for a seat not in the game, or a second one for a
+        // seat, is refused even when the seed it gives is the one played.
+        for extra in [share("zz", 1), share("axis", 1)] {
+            let shares = vec![share("axis", 5), extra];
+            let aimed = DiceProof::new(&secret, shares.clone());
+            assert!(matches!(aimed.check(secret.seed(&shares), &seats), Err(ProofError::Share(_))));
+        }
         let json = serde_json::to_string(&proof).expect("serialises");
         assert_eq!(serde_json::from_str::<DiceProof>(&json).expect("reads back"), proof);
     }

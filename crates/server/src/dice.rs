@@ -70,15 +70,20 @@ impl Draw {
     }
     /// The seed the shares make with the secret, when every seat of
     /// `people` (by id) has given one and the game is not sealed yet: the
-    /// moment to set the game up. Marks the draw sealed.
-    pub fn seal(&mut self, people: &[&str]) -> Option<u64> {
-        let waiting = people.iter().any(|id| !self.has_share(id));
+    /// moment to set the game up. Changes nothing: [`Draw::mark_sealed`]
+    /// once the set-up from it succeeded.
+    pub fn seed_if_complete(&self, people: &[&str]) -> Option<u64> {
         match self {
-            Draw::Committed { secret, shares, sealed } if !*sealed && !waiting => {
-                *sealed = true;
+            Draw::Committed { secret, shares, sealed: false } if people.iter().all(|id| self.has_share(id)) => {
                 Some(secret.seed(shares))
             }
             _ => None,
+        }
+    }
+    /// The game is now set up from the shares' seed.
+    pub fn mark_sealed(&mut self) {
+        if let Draw::Committed { sealed, .. } = self {
+            *sealed = true;
         }
     }
     /// The proof a finished game's file carries; `None` for a chosen seed.
@@ -147,15 +152,17 @@ mod tests {
     fn the_seal_waits_for_every_person_and_comes_once() {
         let mut draw = Draw::of(Some(&"11".repeat(32))).expect("a secret");
         assert!(draw.gathering());
-        assert_eq!(draw.seal(&["axis", "allies"]), None);
+        assert_eq!(draw.seed_if_complete(&["axis", "allies"]), None);
         if let Draw::Committed { shares, .. } = &mut draw {
             shares.push(share("axis"));
         }
-        assert_eq!(draw.seal(&["axis", "allies"]), None, "allies has not given its share");
-        let seed = draw.seal(&["axis"]).expect("every person's share is in");
+        assert_eq!(draw.seed_if_complete(&["axis", "allies"]), None, "allies has not given its share");
+        let seed = draw.seed_if_complete(&["axis"]).expect("every person's share is in");
         assert_eq!(seed, Secret::from_hex(&"11".repeat(32)).expect("hex").seed(&[share("axis")]));
+        assert!(draw.gathering(), "not sealed until the set-up from the seed succeeded");
+        draw.mark_sealed();
         assert!(!draw.gathering());
-        assert_eq!(draw.seal(&["axis"]), None, "sealed once");
+        assert_eq!(draw.seed_if_complete(&["axis"]), None, "sealed once");
     }
 
     #[test]

@@ -802,9 +802,13 @@ impl Hub {
             ));
         };
         if live.kinds[s.index()] != kind {
+            let was = live.kinds[s.index()];
             live.kinds[s.index()] = kind;
             // A seat handed to the bot may have been the last share awaited.
-            live.seal_if_ready().map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e))?;
+            if let Err(e) = live.seal_if_ready() {
+                live.kinds[s.index()] = was;
+                return Err(ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e));
+            }
             self.commit(&slot, &mut live, Entry::Seat, s, kind.to_text()).await?;
         }
         let v = live.version;
@@ -818,7 +822,7 @@ impl Hub {
     /// the seed the secret and the shares make, in the same journal row.
     ///
     /// # Errors
-    /// `forbidden` (not a seat in play), `share` (not 64 hex digits),
+    /// `forbidden` (not a seat in play, or the bot's), `share` (not 64 hex digits),
     /// `sealed` (no shares are taken: sealed, or a chosen seed),
     /// `share_given` (this seat gave one already), storage.
     pub async fn share(self: &Arc<Self>, slot: &Arc<Slot>, role: &Role, entropy: &str) -> Result<u64, ApiError> {
@@ -830,6 +834,12 @@ impl Hub {
                 "долю кубиков места даёт только ссылка этого места",
             ));
         };
+        if live.is_bot(seat) {
+            return Err(ApiError::forbidden(
+                "the bot plays this seat: only a seat played by a person gives a share of the dice",
+                "за это место играет бот: долю кубиков даёт только место, за которое играет человек",
+            ));
+        }
         let id = live.session.info().seat_id(seat).to_owned();
         let share = Share::new(&id, entropy).map_err(|e| {
             ApiError::new(
@@ -873,7 +883,7 @@ impl Hub {
     pub async fn record(self: &Arc<Self>, slot: &Arc<Slot>) -> Result<GameRecord, ApiError> {
         let (slot, mut live) = self.lock(slot).await?;
         self.catch_up(&slot, &mut live).await?;
-        if !live.is_over() || live.draw.gathering() {
+        if !live.is_over() {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "not_over",

@@ -114,8 +114,9 @@ impl Live {
             .collect()
     }
 
-    /// Adds `share` (of a playing seat that has none yet, before the seal:
-    /// the hub checks) and seals if it was the last one missing.
+    /// Adds `share` (of a person's playing seat that has none yet, before
+    /// the seal: the hub checks) and seals if it was the last one missing.
+    /// On an error nothing has changed.
     ///
     /// # Errors
     /// The set-up from the sealed seed failed.
@@ -123,26 +124,34 @@ impl Live {
         if let Draw::Committed { shares, .. } = &mut self.draw {
             shares.push(share);
         }
-        self.seal_if_ready()
+        let sealed = self.seal_if_ready();
+        if sealed.is_err() {
+            if let Draw::Committed { shares, .. } = &mut self.draw {
+                shares.pop();
+            }
+        }
+        sealed
     }
 
     /// Seals the dice if every person's share is in (at creation when no
     /// seat is a person's; after a share; after a seat is handed to the
     /// bot): the game is set up afresh from the seed the secret and the
-    /// shares make. Cost: one set-up when it seals, O(seats) otherwise.
+    /// shares make, and only then counts as sealed. Leaves `owed` alone, so
+    /// the commit that follows tells the first seats to act by e-mail.
+    /// Cost: one set-up when it seals, O(seats) otherwise.
     ///
     /// # Errors
-    /// The set-up from that seed failed.
+    /// The set-up from that seed failed; nothing has changed then.
     pub(crate) fn seal_if_ready(&mut self) -> Result<(), String> {
         let info = self.session.info();
         let people = crate::dice::people(self.session.seats(), |s| self.is_bot(s));
         let ids: Vec<String> = people.iter().map(|s| info.seat_id(s).to_owned()).collect();
         let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-        if let Some(seed) = self.draw.seal(&ids) {
+        if let Some(seed) = self.draw.seed_if_complete(&ids) {
             let setup = Setup { seed, ..self.session.setup().clone() };
             self.session = self.driver.game().start(&setup).map_err(|e| e.to_string())?;
+            self.draw.mark_sealed();
             self.history.clear();
-            self.owed = self.people_owing();
         }
         Ok(())
     }
@@ -174,9 +183,10 @@ impl Live {
     pub fn viewer(&self, role: &Role) -> Viewer {
         self.seat_of(role).map_or(Viewer::Spectator, Viewer::Seat)
     }
-    /// Whether the game has ended.
+    /// Whether the game has ended: never before the seal (the stand-in's
+    /// end would reveal the secret, see `dice.rs`).
     pub fn is_over(&self) -> bool {
-        matches!(self.session.to_act(), ToAct::Over(_))
+        !self.draw.gathering() && matches!(self.session.to_act(), ToAct::Over(_))
     }
     /// Whether the server's bot plays `seat`.
     pub fn is_bot(&self, seat: Seat) -> bool {

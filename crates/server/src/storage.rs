@@ -174,8 +174,9 @@ impl<'de> Deserialize<'de> for SeatKind {
     }
 }
 
-/// A game's fixed row: written once at creation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A game's fixed row: written once at creation. Its `Debug` leaves the
+/// dice secret out, so no log line can give a game away.
+#[derive(Clone, PartialEq, Eq)]
 pub struct GameRow {
     /// The game's id (random, 16 hex digits).
     pub id: String,
@@ -194,6 +195,20 @@ pub struct GameRow {
     /// `sandtable_core::provable`), `None` when its creator chose the seed.
     /// Never sent to anyone before the game is over.
     pub secret: Option<String>,
+}
+
+impl fmt::Debug for GameRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameRow")
+            .field("id", &self.id)
+            .field("game", &self.game)
+            .field("setup", &self.setup)
+            .field("seats", &self.seats)
+            .field("created", &self.created)
+            .field("public", &self.public)
+            .field("secret", &self.secret.as_ref().map(|_| "…"))
+            .finish()
+    }
 }
 
 /// What a journal row does.

@@ -1087,6 +1087,38 @@ async fn turn_notices_go_by_mail_to_the_seats_that_asked() {
     s.stop();
 }
 
+/// Issue 14, provable dice and a move a day: the share that seals the dice
+/// sets the game up, and the first seat to act is written to then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seal_of_the_dice_tells_the_first_seat_to_act_by_mail() {
+    let Some((smtp, dir)) = smtp_sink() else { return };
+    let mailer =
+        sandtable_server::mail::Mailer::new(&smtp, "sandtable <games@sandtable.test>", "http://sandtable.test")
+            .expect("a mailer");
+    let s = common::start_mailing(
+        &databases()[0],
+        1000,
+        std::time::Duration::ZERO,
+        sandtable_ai::BotSpec::RANDOM,
+        Some(mailer),
+    )
+    .await;
+    let g = s.create_unsealed(json!({"game": "totensonntag"})).await;
+    let (allies, axis) = (token(&g, "allies"), token(&g, "axis"));
+    // The Allies pick first (CCT 3.0); their holder asked to be written to.
+    let address = format!("allies-{allies}@example.org");
+    let (status, v) = s.post(&format!("/api/t/{allies}/mail"), &json!({"address": address})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    for (token, byte) in [(axis, "0a"), (allies, "0b")] {
+        let (status, v) = s.post(&format!("/api/t/{token}/share"), &json!({"entropy": byte.repeat(32)})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    assert_eq!(s.table(allies).await["to_act"], json!(["allies"]));
+    let message = mail_to(&dir, &address).await;
+    assert!(message.contains(&format!("http://sandtable.test/t/{allies}")), "the seat's link: {message}");
+    s.stop();
+}
+
 /// A server without SMTP says so, and still keeps the address (a later
 /// start with SMTP writes to it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

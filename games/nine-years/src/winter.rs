@@ -441,7 +441,13 @@ impl PeaceReason {
             }
             PeaceReason::Fixed(en, ru) => Text::fixed(en, ru),
             PeaceReason::Turns(k, first) => {
-                Text::new(format!("{k} turn(s) after {first}"), format!("ходов после {first} года: {k}"))
+                // Counted by CLDR's plural rules: 1 turn / 2 turns, 1 ход / 2 хода / 5 ходов.
+                let turns = sandtable_core::plural::count(
+                    u64::from(k.unsigned_abs()),
+                    ["turn", "turns"],
+                    ["ход", "хода", "ходов"],
+                );
+                Text::new(format!("{} after {first}", turns.en), format!("{} после {first} года", turns.ru))
             }
         }
     }
@@ -460,5 +466,26 @@ fn da(b: bool) -> &'static str {
         "да"
     } else {
         "нет"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PeaceReason;
+
+    /// NY 6.4 peace roll: +1 for each turn after the first peace year, the
+    /// modifier's text counting turns with the noun agreeing with its number
+    /// in both languages (CLDR plural rules).
+    #[test]
+    fn ny_6_4_each_turn_after_the_first_peace_year_is_counted_in_agreement() {
+        for (k, en, ru) in [
+            (1, "1 turn after 1696", "1 ход после 1696 года"),
+            (2, "2 turns after 1696", "2 хода после 1696 года"),
+            (4, "4 turns after 1696", "4 хода после 1696 года"),
+            (5, "5 turns after 1696", "5 ходов после 1696 года"),
+        ] {
+            let t = PeaceReason::Turns(k, 1696).text();
+            assert_eq!((t.en.as_ref(), t.ru.as_ref()), (en, ru));
+        }
     }
 }

@@ -69,6 +69,15 @@ pub struct ReplayArgs {
     file: PathBuf,
 }
 
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// A finished server game's file (its page's "game file" link) / Файл партии с сервера
+    file: PathBuf,
+    /// The commitment your page showed before the game, to compare / Обязательство, показанное до партии
+    #[arg(long, value_name = "HEX")]
+    commitment: Option<String>,
+}
+
 pub fn new(a: &NewArgs) -> Result {
     let driver = sandtable_catalog::find(&a.game)?;
     let setup = super::setup_for(&a.setup, a.seed.unwrap_or_else(clock_seed), driver.game())?;
@@ -140,46 +149,78 @@ pub fn replay(a: &ReplayArgs, lang: Lang) -> Result {
     replay_record(&a.file, &record, lang)
 }
 
-/// `sandtable verify FILE`: the dice proof of a game played on a server
-/// (its secret hashes to the commitment every page showed, and the seed
-/// follows from the secret and the players' shares: see
+/// `sandtable verify FILE [--commitment HEX]`: the dice proof of a game
+/// played on a server (its secret hashes to the commitment, which must be
+/// the one given when given; each share is of a seat of the game, one a
+/// seat; the seed follows from the secret and the shares: see
 /// `sandtable_core::provable`), then the replay of every decision with
 /// that seed to the recorded end, printing each with its dice as `replay`
 /// does. Exit 3 when a link fails, 5 when the file carries no proof.
-pub fn verify(a: &ReplayArgs, lang: Lang) -> Result {
+pub fn verify(a: &VerifyArgs, lang: Lang) -> Result {
     let record = read_record(&a.file)?;
+    let file = a.file.display();
     let Some(proof) = &record.dice else {
         return Err(Fail::text(
             5,
             format!(
-                "{}: this game file carries no dice proof: its seed was chosen by whoever made it \
-                 (a file game, or a seed given when the game was made), so there is nothing to check its dice against",
-                a.file.display()
+                "{file}: this game file carries no dice proof: its seed was chosen by whoever made it \
+                 (a file game, or a seed given when the game was made), so there is nothing to check its dice against"
             ),
             format!(
-                "{}: в этом файле партии нет доказательства честности кубиков: зерно выбрал тот, кто создал партию \
-                 (партия в файле или зерно, заданное при создании), так что кубики сверить не с чем",
-                a.file.display()
+                "{file}: в этом файле партии нет доказательства честности кубиков: зерно выбрал тот, кто создал партию \
+                 (партия в файле или зерно, заданное при создании), так что кубики сверить не с чем"
             ),
         ));
     };
     if record.setup.position.is_some() {
         return Err(Fail::text(
             3,
-            format!("{}: the game starts from a saved position, whose dice the seed does not make", a.file.display()),
-            format!("{}: партия начата с сохранённой позиции, её кубики не следуют из зерна", a.file.display()),
+            format!("{file}: the game starts from a saved position, whose dice the seed does not make"),
+            format!("{file}: партия начата с сохранённой позиции, её кубики не следуют из зерна"),
         ));
     }
-    proof.check(record.setup.seed).map_err(|e| Fail::new(3, format!("{}: {e}", a.file.display())))?;
+    if let Some(shown) = &a.commitment {
+        if !shown.trim().eq_ignore_ascii_case(&proof.commitment) {
+            return Err(Fail::text(
+                3,
+                format!(
+                    "{file}: the file's commitment {} is not the one you were shown ({}): these are not the dice you were promised",
+                    proof.commitment,
+                    shown.trim()
+                ),
+                format!(
+                    "{file}: обязательство в файле {} не то, что вам показали ({}): это не обещанные кубики",
+                    proof.commitment,
+                    shown.trim()
+                ),
+            ));
+        }
+    }
+    // The seats of the game as set up (a player count decides which play).
+    let driver = sandtable_catalog::find(&record.game)?;
+    let start = driver.game().start(&record.setup)?;
+    let seats: Vec<&str> = start.seats().iter().map(|s| start.info().seat_id(s)).collect();
+    proof.check(record.setup.seed, &seats).map_err(|e| Fail::new(3, format!("{file}: {e}")))?;
     replay_record(&a.file, &record, lang)?;
+    let shares = proof.shares.iter().map(|s| s.seat.as_str()).collect::<Vec<_>>().join(", ");
+    let compared = if a.commitment.is_some() {
+        "the commitment you were shown before the game"
+    } else {
+        "the file's commitment (give --commitment with the one your page showed before the game to compare)"
+    };
+    let compared_ru = if a.commitment.is_some() {
+        "обязательством, показанным вам до партии"
+    } else {
+        "обязательством в файле (чтобы сверить его с тем, что ваша страница показала до партии, задайте --commitment)"
+    };
     println!(
-        "dice verified: the secret {} hashes to the commitment {} shown before the game; \
-         with the shares of {} it gives seed {}, and every decision above replays with it to the recorded end / \
-         кубики проверены: секрет совпадает с обязательством, показанным до партии; \
-         вместе с долями игроков он даёт зерно {}, и все ходы выше воспроизводятся с ним до записанного конца",
+        "dice verified: the secret {} hashes to {compared}, {}; with the shares of {} it gives seed {}, \
+         and every decision above replays with it to the recorded end / \
+         кубики проверены: секрет совпадает с {compared_ru}; вместе с долями игроков он даёт зерно {}, \
+         и все ходы выше воспроизводятся с ним до записанного конца",
         proof.secret,
         proof.commitment,
-        proof.shares.iter().map(|s| s.seat.as_str()).collect::<Vec<_>>().join(", "),
+        if shares.is_empty() { "no player (the server alone drew these dice)" } else { shares.as_str() },
         record.setup.seed,
         record.setup.seed,
     );
