@@ -351,7 +351,6 @@
       '<div class="card" id="hotseat" hidden></div>' +
       '<div id="table"><div id="board"><svg xmlns="http://www.w3.org/2000/svg"></svg></div><div id="side">' +
       '<div class="card" id="invite-card" hidden></div>' +
-      '<div class="card" id="dice-card" hidden></div>' +
       '<div class="card"><div id="status"></div><ul id="bots" hidden></ul><div class="muted"><span id="role"></span> · ' + esc(t("version")) +
       ' <span id="version"></span></div><button id="notify" type="button" hidden>' + esc(t("notify")) + '</button><form id="mail-form" hidden><label>' + esc(t("mailMe")) + ' <input name="mail" type="email" autocomplete="email"></label> ' +
       '<button type="submit">' + esc(t("save")) + '</button> <span id="mail-state" class="muted"></span></form><div id="error" class="error"></div></div>' +
@@ -361,6 +360,7 @@
       '<label class="muted"><input type="checkbox" id="confirm-rolls"> ' + esc(t("confirmRolls")) + '</label></div>' +
       '<div class="card" id="panel"></div>' +
       '<div class="card" id="seats-card" hidden><h2>' + esc(t("seatTitle")) + '</h2><ul id="seats"></ul></div>' +
+      '<div class="card" id="dice-card" hidden></div>' +
       '<div class="card"><h2>' + esc(t("replay")) + '</h2><div id="replay-bar"><input id="replay" type="range" min="0" max="0" value="0">' +
       '<button id="live" type="button">' + esc(t("live")) + '</button></div><div id="replay-at" class="muted"></div></div>' +
       '<div class="card"><h2>' + esc(t("log")) + '</h2><ol id="log"></ol></div></div></div>';
@@ -892,7 +892,7 @@
     }
     var html = "<h2>" + esc(t("diceTitle")) + '</h2><p class="muted">' + esc(t("diceCommitment")) +
       ' <code id="commitment" title="' + esc(d.commitment) + '">' + esc(d.commitment.slice(0, 16)) + "…</code></p>" +
-      '<p id="dice-state" class="muted">' + esc(d.sealed ? t("diceSealed") : t("diceWaiting").replace("{seats}", (d.waiting || []).map(seatName).join(", "))) +
+      '<p id="dice-state" class="muted">' + esc(d.sealed ? t(d.shares.length ? "diceSealed" : "diceSealedAlone") : t("diceWaiting").replace("{seats}", (d.waiting || []).map(seatName).join(", "))) +
       " (" + esc(tn("diceShares", d.shares.length)) + ")</p>";
     if (table.over && d.secret) {
       html += '<p><button id="verify" type="button">' + esc(t("verify")) + '</button> <a id="record" download="' + esc(table.game + "-" + table.id) +

@@ -1013,6 +1013,24 @@ fn smtp_sink() -> Option<(String, std::path::PathBuf)> {
     }
 }
 
+/// A server sending turn notices to the test SMTP sink, and the directory
+/// the sink files them in; `None` without a sink (see [`smtp_sink`]).
+async fn mailing() -> Option<(common::Server, std::path::PathBuf)> {
+    let (smtp, dir) = smtp_sink()?;
+    let mailer =
+        sandtable_server::mail::Mailer::new(&smtp, "sandtable <games@sandtable.test>", "http://sandtable.test")
+            .expect("a mailer");
+    let s = common::start_mailing(
+        &databases()[0],
+        1000,
+        std::time::Duration::ZERO,
+        sandtable_ai::BotSpec::RANDOM,
+        Some(mailer),
+    )
+    .await;
+    Some((s, dir))
+}
+
 /// The message the sink filed for `to`, waiting for it (30 s at most), as
 /// its raw text with quoted-printable soft line breaks joined.
 async fn mail_to(dir: &std::path::Path, to: &str) -> String {
@@ -1038,18 +1056,7 @@ async fn mail_to(dir: &std::path::Path, to: &str) -> String {
 /// it stops the mail.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turn_notices_go_by_mail_to_the_seats_that_asked() {
-    let Some((smtp, dir)) = smtp_sink() else { return };
-    let mailer =
-        sandtable_server::mail::Mailer::new(&smtp, "sandtable <games@sandtable.test>", "http://sandtable.test")
-            .expect("a mailer");
-    let s = common::start_mailing(
-        &databases()[0],
-        1000,
-        std::time::Duration::ZERO,
-        sandtable_ai::BotSpec::RANDOM,
-        Some(mailer),
-    )
-    .await;
+    let Some((s, dir)) = mailing().await else { return };
     // Seed 2: the Allies pick, the Axis rolls 4 and moves first.
     let g = s.create(json!({"game": "totensonntag", "seed": 2})).await;
     let (allies, axis) = (token(&g, "allies"), token(&g, "axis"));
@@ -1091,18 +1098,7 @@ async fn turn_notices_go_by_mail_to_the_seats_that_asked() {
 /// sets the game up, and the first seat to act is written to then.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_seal_of_the_dice_tells_the_first_seat_to_act_by_mail() {
-    let Some((smtp, dir)) = smtp_sink() else { return };
-    let mailer =
-        sandtable_server::mail::Mailer::new(&smtp, "sandtable <games@sandtable.test>", "http://sandtable.test")
-            .expect("a mailer");
-    let s = common::start_mailing(
-        &databases()[0],
-        1000,
-        std::time::Duration::ZERO,
-        sandtable_ai::BotSpec::RANDOM,
-        Some(mailer),
-    )
-    .await;
+    let Some((s, dir)) = mailing().await else { return };
     let g = s.create_unsealed(json!({"game": "totensonntag"})).await;
     let (allies, axis) = (token(&g, "allies"), token(&g, "axis"));
     // The Allies pick first (CCT 3.0); their holder asked to be written to.
