@@ -3,58 +3,30 @@
 //! bots call). `cargo bench -p sandtable-connect-four`. Figures depend on the
 //! machine: report them with the CPU, or as ratios.
 
-use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use sandtable_benchkit::{bench_legal_actions, bench_try_apply, random_playout_from, walk_from};
 use sandtable_connect_four::{Action, ConnectFour, State};
-use sandtable_core::{Events, Heuristics, Ruleset, Setup, ToAct};
+use sandtable_core::{Heuristics, Ruleset, Setup};
 
 /// Games per measured batch of playouts (seeds 0..GAMES).
 const GAMES: u64 = 100;
 
-/// Plays one uniformly random game from `start` (a clone of it) through
-/// the contract; returns the number of decisions.
-fn playout(rules: &ConnectFour, start: &State, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> u64 {
-    let mut s = start.clone();
-    let mut n = 0;
-    while let ToAct::Seats(seats) = rules.to_act(&s) {
-        let seat = seats.iter().next().expect("a seat acts");
-        buf.clear();
-        rules.legal_actions(&s, seat, buf);
-        let a = buf[rng.gen_range(0..buf.len())];
-        rules.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
-        n += 1;
-    }
-    n
-}
-
-/// `GAMES` random games, seeds 0..GAMES; returns the decisions made.
+/// `GAMES` random games from `start`, seeds 0..GAMES; returns the decisions made.
 fn batch(rules: &ConnectFour, start: &State, buf: &mut Vec<Action>) -> u64 {
-    (0..GAMES).map(|seed| playout(rules, start, &mut ChaCha8Rng::seed_from_u64(seed), buf)).sum()
-}
-
-/// A state after `moves` random decisions (seed 3).
-fn after(rules: &ConnectFour, start: &State, moves: usize) -> State {
-    let mut s = start.clone();
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut buf = Vec::new();
-    for _ in 0..moves {
-        let ToAct::Seats(seats) = rules.to_act(&s) else { break };
-        let seat = seats.iter().next().expect("a seat acts");
-        buf.clear();
-        rules.legal_actions(&s, seat, &mut buf);
-        let a = buf[rng.gen_range(0..buf.len())];
-        rules.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
-    }
-    s
+    (0..GAMES).map(|seed| random_playout_from(rules, start.clone(), &mut ChaCha8Rng::seed_from_u64(seed), buf)).sum()
 }
 
 fn benches(c: &mut Criterion) {
     let rules = ConnectFour::standard();
-    let start = rules.setup(&rules.info().resolve(&Setup::seeded(1)).expect("setup")).expect("state");
-    let mid = after(&rules, &start, 8);
-    assert!(matches!(rules.to_act(&mid), ToAct::Seats(_)), "seed 3 lasts 8 moves");
-    let seat = mid.to_move.seat();
+    let start = sandtable_benchkit::first_state(&rules, 1);
+    // A state after 8 random decisions (seed 3; `walk_from` panics if the game ends first).
+    let mut moves = 0;
+    let (mid, seat) = walk_from(&rules, start.clone(), &mut ChaCha8Rng::seed_from_u64(3), |_| {
+        moves += 1;
+        moves > 8
+    });
     eprintln!(
         "connect-four: state {} bytes inline (no heap), {} bytes as JSON",
         std::mem::size_of::<State>(),
@@ -80,26 +52,8 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("clone_mid_game_state", |b| b.iter(|| black_box(&mid).clone()));
     g.bench_function("to_act_mid_game", |b| b.iter(|| rules.to_act(black_box(&mid))));
-    g.bench_function("legal_actions_mid_game", |b| {
-        b.iter(|| {
-            buf.clear();
-            rules.legal_actions(black_box(&mid), seat, &mut buf);
-            buf.len()
-        })
-    });
-    let mut legal = Vec::new();
-    rules.legal_actions(&mid, seat, &mut legal);
-    g.bench_function("try_apply_mid_game (with the clone)", |b| {
-        let mut i = 0;
-        b.iter_batched(
-            || {
-                i = (i + 1) % legal.len();
-                (mid.clone(), legal[i])
-            },
-            |(mut s, a)| rules.try_apply(&mut s, seat, a, &mut Events::off()),
-            BatchSize::SmallInput,
-        )
-    });
+    bench_legal_actions(&mut g, "legal_actions_mid_game", &rules, &mid, seat);
+    bench_try_apply(&mut g, "try_apply_mid_game (with the clone)", &rules, &mid, seat);
     g.bench_function("resample_hidden", |b| {
         b.iter(|| rules.resample_hidden(black_box(&mid), sandtable_core::Viewer::Spectator, 7))
     });

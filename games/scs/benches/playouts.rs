@@ -2,48 +2,13 @@
 //! scenarios. `cargo bench -p sandtable-scs`. Figures depend on the
 //! machine: report them with the CPU, or as ratios.
 
-use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use sandtable_core::{Events, Ruleset, Seat, Setup, ToAct};
-use sandtable_scs::{Action, Phase, Scs, State};
-
-/// Plays one uniformly random game; returns the number of decisions.
-fn playout(rules: &Scs, seed: u64, buf: &mut Vec<Action>) -> u64 {
-    let mut s = rules.setup(&rules.info().resolve(&Setup::seeded(seed)).expect("setup")).expect("state");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut n = 0;
-    while let ToAct::Seats(seats) = rules.to_act(&s) {
-        let seat: Seat = seats.iter().next().expect("a seat acts");
-        buf.clear();
-        rules.legal_actions(&s, seat, buf);
-        let a = buf[rng.gen_range(0..buf.len())];
-        rules.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
-        n += 1;
-    }
-    n
-}
-
-/// A state in the first player's Movement Phase of turn 2.
-fn mid_game(rules: &Scs) -> (State, Seat) {
-    let mut s = rules.setup(&rules.info().resolve(&Setup::seeded(3)).expect("setup")).expect("state");
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut buf = Vec::new();
-    loop {
-        let ToAct::Seats(seats) = rules.to_act(&s) else { panic!("game ended early") };
-        let seat = seats.iter().next().expect("a seat acts");
-        if s.turn == 2 && s.phase == Phase::Movement && s.fight.is_none() {
-            return (s, seat);
-        }
-        buf.clear();
-        rules.legal_actions(&s, seat, &mut buf);
-        let a = buf[rng.gen_range(0..buf.len())];
-        rules.try_apply(&mut s, seat, a, &mut Events::off()).expect("legal");
-    }
-}
+use criterion::{criterion_group, criterion_main, Criterion};
+use sandtable_scs::{Phase, Scs, State};
 
 fn bench_scenario(c: &mut Criterion, name: &str, rules: &Scs) {
-    let (mid, seat) = mid_game(rules);
+    // A state in the first player's Movement Phase of turn 2.
+    let (mid, seat) =
+        sandtable_benchkit::walk_until(rules, 3, |s| s.turn == 2 && s.phase == Phase::Movement && s.fight.is_none());
     eprintln!(
         "{name}: state {} bytes inline, {} units (+{} bytes heap), {} bytes as JSON",
         std::mem::size_of::<State>(),
@@ -51,34 +16,7 @@ fn bench_scenario(c: &mut Criterion, name: &str, rules: &Scs) {
         mid.units.len() * std::mem::size_of::<sandtable_scs::UnitState>(),
         serde_json::to_string(&mid).expect("json").len()
     );
-    let mut buf = Vec::new();
-    let decisions = playout(rules, 1, &mut buf);
-    let mut g = c.benchmark_group(format!("scs-{name}"));
-    g.throughput(Throughput::Elements(decisions));
-    g.bench_function("random_playout (elements = decisions)", |b| b.iter(|| playout(rules, black_box(1), &mut buf)));
-    g.throughput(Throughput::Elements(1));
-    g.bench_function("clone_mid_game_state", |b| b.iter(|| black_box(mid.clone())));
-    g.bench_function("legal_actions_mid_game", |b| {
-        b.iter(|| {
-            buf.clear();
-            rules.legal_actions(black_box(&mid), seat, &mut buf);
-            buf.len()
-        })
-    });
-    let mut legal = Vec::new();
-    rules.legal_actions(&mid, seat, &mut legal);
-    g.bench_function("try_apply_mid_game", |b| {
-        let mut i = 0;
-        b.iter_batched(
-            || {
-                i = (i + 1) % legal.len();
-                (mid.clone(), legal[i])
-            },
-            |(mut s, a)| rules.try_apply(&mut s, seat, a, &mut Events::off()),
-            BatchSize::SmallInput,
-        )
-    });
-    g.finish();
+    sandtable_benchkit::bench_rules(c, &format!("scs-{name}"), rules, &mid, seat);
 }
 
 fn benches(c: &mut Criterion) {
