@@ -39,7 +39,7 @@ mod setup;
 pub mod testing;
 mod text;
 
-pub use deck::{Deck, Hand};
+pub use deck::{Deck, Hand, MAX_DECK};
 pub use dice::Dice;
 pub use event::{events_seen_by, Audience, Event, Events, Revealed};
 pub use forecast::{Basis, Chance, Forecast};

@@ -243,8 +243,8 @@ impl Manifests {
             if opportunity.is_empty() || security.is_empty() {
                 return Err(format!("decks: {id}: empty deck"));
             }
-            // Decks and hands are inline lists of this capacity (`deck.rs`).
-            let max = crate::deck::MAX_DECK;
+            // Decks and hands are inline lists of this capacity (`sandtable_core::Deck`).
+            let max = sandtable_core::MAX_DECK;
             if opportunity.len() > max || security.len() > max || e.do_or_die.len() > max {
                 return Err(format!("decks: {id}: a deck holds at most {max} cards"));
             }

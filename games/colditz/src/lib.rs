@@ -22,7 +22,6 @@ pub mod cards;
 mod claims;
 mod classic;
 pub mod data;
-pub mod deck;
 mod drawing;
 mod escape;
 pub mod fixed;

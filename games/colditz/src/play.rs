@@ -522,7 +522,7 @@ impl Colditz {
             (Card::Release, Arg::Pawn(p), _) => self.release(s, p, ev),
             (Card::Sabotage, ..) => {
                 // A copy of the hand on the stack, shuffled to pick the two lost.
-                let mut copy = [Card::Release; crate::deck::MAX_DECK];
+                let mut copy = [Card::Release; sandtable_core::MAX_DECK];
                 let hand = &mut copy[..s.hands[0].len()];
                 hand.copy_from_slice(s.hands[0].cards());
                 let lose = hand.len().min(2);

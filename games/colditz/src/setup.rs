@@ -1,11 +1,10 @@
 //! Set-up: players, rounds, decks, hands, kits, the Appel diagram, guards.
 
 use crate::cards::Card;
-use crate::deck::{Deck, Hand};
 use crate::pawn::{guards_for, Nation, PawnId, PAWN_SLOTS};
 use crate::state::{Loc, Pawn, Phase, State, TunnelState};
 use crate::{pawns_per_officer, Colditz};
-use sandtable_core::{Dice, Setup, SetupError, Text};
+use sandtable_core::{Deck, Dice, Hand, Setup, SetupError, Text};
 use tinyvec::ArrayVec;
 
 impl Colditz {

@@ -3,9 +3,8 @@
 
 use crate::board::{CircleId, TunnelId, MAX_CELLS, MAX_GATES, MAX_MARKED_LINKS};
 use crate::cards::{Card, Equipment};
-use crate::deck::{Deck, Hand};
 use crate::pawn::{Nation, PawnId, PAWN_SLOTS};
-use sandtable_core::Dice;
+use sandtable_core::{Deck, Dice, Hand};
 use serde::{Deserialize, Serialize};
 use tinyvec::ArrayVec;
 

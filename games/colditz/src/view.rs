@@ -11,7 +11,7 @@ use crate::cards::Card;
 use crate::pawn::{Nation, PawnId, GERMAN};
 use crate::state::{Loc, Pending, Phase, State, TunnelState};
 use crate::Colditz;
-use sandtable_core::{Dice, Viewer};
+use sandtable_core::{Deck, Dice, Hand, Viewer};
 use serde::Serialize;
 
 /// A pawn as seen.
@@ -193,13 +193,13 @@ impl Colditz {
         let mut it = pool.into_iter();
         for &i in &others {
             let n = o.hands[i].len();
-            let mut h = crate::deck::Hand::new();
+            let mut h = Hand::new();
             for _ in 0..n {
                 h.add(it.next().expect("same count"));
             }
             o.hands[i] = h;
         }
-        o.opportunity = crate::deck::Deck::new(it);
+        o.opportunity = Deck::new(it);
         // Security cards: the deck, and the German's hand unless the viewer is the German.
         let mut pool: Vec<Card> = o.security.cards().copied().collect();
         let german_hidden = me != Some(GERMAN);
@@ -211,17 +211,17 @@ impl Colditz {
         let mut it = pool.into_iter();
         if german_hidden {
             let n = o.hands[0].len();
-            let mut h = crate::deck::Hand::new();
+            let mut h = Hand::new();
             for _ in 0..n {
                 h.add(it.next().expect("same count"));
             }
             o.hands[0] = h;
         }
-        o.security = crate::deck::Deck::new(it);
+        o.security = Deck::new(it);
         let mut dod: Vec<u8> = o.do_or_die.cards().copied().collect();
         dod.sort_unstable();
         dice.shuffle(&mut dod);
-        o.do_or_die = crate::deck::Deck::new(dod);
+        o.do_or_die = Deck::new(dod);
         // Equipment kinds of officers other than the viewer: same totals per officer and per kind.
         let hidden: Vec<Nation> = self.nations(s).filter(|n| me != Some(n.seat())).collect();
         let mut kinds: Vec<usize> = Vec::new();

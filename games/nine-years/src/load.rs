@@ -6,7 +6,7 @@ use crate::scenario::{
     Condition, Corps, CorpsStart, Effect, EventCard, Fleet, Leader, LeaderStart, LongTerm, Named, Power, Region,
     Scenario, Space,
 };
-use sandtable_core::{DataError, DataErrors, Text};
+use sandtable_core::{DataError, DataErrors, Text, MAX_DECK};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use toml::Spanned;
@@ -704,6 +704,20 @@ fn build(c: &mut Check, raw: RawScenario) -> Option<Scenario> {
     }
     if !(-2..=2).contains(raw.kww.get_ref()) {
         c.err(raw.kww.span().start, "kww", "the KWW marker is -2..2".into(), "маркер KWW — от -2 до 2".into());
+    }
+    // The decks are inline lists of this capacity (`sandtable_core::Deck`).
+    for (key, at, len, en, ru) in [
+        ("action", raw.action.first().map(|a| a.span().start), actions.len(), "action", "действий"),
+        ("event", raw.event.first().map(|e| e.span().start), events.len(), "event", "событий"),
+    ] {
+        if len > MAX_DECK {
+            c.err(
+                at.unwrap_or(0),
+                key,
+                format!("{len} {en} cards: a deck holds at most {MAX_DECK}"),
+                format!("карточек {ru}: {len}, в колоде не более {MAX_DECK}"),
+            );
+        }
     }
     if actions.is_empty() || usize::from(*raw.cards.get_ref()) * 2 > actions.len() {
         c.err(

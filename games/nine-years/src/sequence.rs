@@ -16,9 +16,9 @@ impl NineYears {
     pub(crate) fn initial_state(&self, seed: u64) -> State {
         let sc = &self.scenario;
         let mut dice = Dice::from_seed(seed);
-        // Each deck's buffer has room for all its cards: a reshuffle (13.1)
-        // and the late cards (phase 1b) refill it in place, with no new
-        // allocation in play (until a clone, which keeps only what is there).
+        // Each deck is an inline list with room for all its cards (the loader
+        // refuses more than `MAX_DECK`): a reshuffle (13.1) and the late cards
+        // (phase 1b) refill it in place, and neither they nor a clone allocate.
         let action_deck = Deck::shuffled(sc.actions.iter().copied(), &mut dice);
         let mut early = Vec::with_capacity(sc.events.len());
         early.extend((0..sc.events.len() as u8).map(crate::EventId).filter(|&e| !sc.event(e).late));

@@ -183,6 +183,16 @@ fn ny_20_a_broken_scenario_names_every_problem_by_file_line_and_key() {
 }
 
 #[test]
+fn ny_20_a_deck_of_more_than_max_deck_cards_is_refused() {
+    let broken = tiny_text(&[("value = 2\ncount = 16", "value = 2\ncount = 60")]);
+    let e = validate(&broken).expect_err("refused");
+    let d = e.0.iter().find(|d| d.key.as_deref() == Some("action")).unwrap_or_else(|| panic!("{e}"));
+    assert!(d.text.en.contains(&format!("at most {}", sandtable_core::MAX_DECK)), "{e}");
+    assert_eq!(d.line, Some(line_of(&broken, "[[action]]")));
+    assert_eq!(e.0.len(), 1, "{e}");
+}
+
+#[test]
 fn ny_20_a_leader_placed_in_no_space_is_one_problem() {
     let broken = tiny_text(&[("at = \"amsterdam\"\n[[leader]]", "at = \"atlantis\"\n[[leader]]")]);
     let e = validate(&broken).expect_err("refused");
