@@ -8,7 +8,6 @@
 use crate::error::ApiError;
 use axum::http::StatusCode;
 use sandtable_core::provable::{DiceProof, Secret, Share};
-use sandtable_core::{Seat, SeatSet};
 use serde_json::{json, Value};
 
 /// How a game's dice are to be drawn, as its creation asks.
@@ -134,10 +133,10 @@ pub fn not_sealed(waiting: &[String]) -> ApiError {
     )
 }
 
-/// The people's seats among `playing` (by index: `true` for a bot), as
-/// the seat set the seal waits for.
-pub fn people(playing: SeatSet, is_bot: impl Fn(Seat) -> bool) -> SeatSet {
-    playing.iter().filter(|&s| !is_bot(s)).fold(SeatSet::EMPTY, SeatSet::with)
+/// The refusal when the set-up from the sealed seed fails (nothing has
+/// changed then: see `Live::seal_if_ready`).
+pub fn seal_failed(why: String) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, "setup", why.clone(), why)
 }
 
 #[cfg(test)]

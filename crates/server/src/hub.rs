@@ -420,7 +420,7 @@ impl Hub {
         let draw = Draw::of(row.secret.as_deref()).expect("a secret just drawn is 64 hex digits");
         let mut live = Live::new(row.clone(), driver, session, 0, kinds, Vec::new(), draw);
         // With no person's seat there is no share to wait for.
-        live.seal_if_ready().map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e))?;
+        live.seal_if_ready().map_err(crate::dice::seal_failed)?;
         let status = live.status().to_string();
         let stored = tokens.clone();
         blocking(&self.store, move |s| s.create(&row, &stored, &status)).await?;
@@ -807,7 +807,7 @@ impl Hub {
             // A seat handed to the bot may have been the last share awaited.
             if let Err(e) = live.seal_if_ready() {
                 live.kinds[s.index()] = was;
-                return Err(ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e));
+                return Err(crate::dice::seal_failed(e));
             }
             self.commit(&slot, &mut live, Entry::Seat, s, kind.to_text()).await?;
         }
@@ -866,7 +866,7 @@ impl Hub {
             ));
         }
         let text = share.entropy();
-        live.add_share(share).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "setup", e.clone(), e))?;
+        live.add_share(share).map_err(crate::dice::seal_failed)?;
         self.commit(&slot, &mut live, Entry::Share, seat, text).await?;
         let v = live.version;
         drop(live);

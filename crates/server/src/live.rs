@@ -106,12 +106,14 @@ impl Live {
         if !self.draw.gathering() {
             return Vec::new();
         }
+        self.people().into_iter().filter(|id| !self.draw.has_share(id)).collect()
+    }
+
+    /// The ids of the playing seats people play: the seats whose shares
+    /// the seal waits for. O(seats).
+    fn people(&self) -> Vec<String> {
         let info = self.session.info();
-        crate::dice::people(self.session.seats(), |s| self.is_bot(s))
-            .iter()
-            .map(|s| info.seat_id(s).to_owned())
-            .filter(|id| !self.draw.has_share(id))
-            .collect()
+        self.session.seats().iter().filter(|&s| !self.is_bot(s)).map(|s| info.seat_id(s).to_owned()).collect()
     }
 
     /// Adds `share` (of a person's playing seat that has none yet, before
@@ -143,10 +145,8 @@ impl Live {
     /// # Errors
     /// The set-up from that seed failed; nothing has changed then.
     pub(crate) fn seal_if_ready(&mut self) -> Result<(), String> {
-        let info = self.session.info();
-        let people = crate::dice::people(self.session.seats(), |s| self.is_bot(s));
-        let ids: Vec<String> = people.iter().map(|s| info.seat_id(s).to_owned()).collect();
-        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let people = self.people();
+        let ids: Vec<&str> = people.iter().map(String::as_str).collect();
         if let Some(seed) = self.draw.seed_if_complete(&ids) {
             let setup = Setup { seed, ..self.session.setup().clone() };
             self.session = self.driver.game().start(&setup).map_err(|e| e.to_string())?;

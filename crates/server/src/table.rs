@@ -85,8 +85,11 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
     // A seat handed to the bot acts through the bot only (the hub refuses
     // its holder's actions), so its holder is offered none; nor an undo once
     // the game is over (the hub refuses it: the seed is public by then).
+    // Nothing is set up before the seal: the stand-in game is no one's to
+    // see or play (see `dice.rs`), so none of it is even built.
+    let gathering = live.draw.gathering();
     let (legal, can_undo, idle) = match viewer {
-        Viewer::Seat(seat) if !live.is_bot(seat) => {
+        Viewer::Seat(seat) if !live.is_bot(seat) && !gathering => {
             let idle: Vec<Value> = s
                 .idle(seat)
                 .into_iter()
@@ -113,27 +116,12 @@ pub fn table(live: &Live, role: &Role, held: Option<Held>) -> Value {
         "setup": setup(live),
         "seats": seats,
         "dice": live.draw.json(&waiting, live.is_over()),
-        "view": s.view(viewer),
+        "view": if gathering { Value::Null } else { s.view(viewer) },
         "legal": legal,
         "idle": idle,
         "can_undo": can_undo,
     });
-    if live.draw.gathering() {
-        // Nothing is set up before the seal: the stand-in game is no one's
-        // to see or play (see `dice.rs`).
-        out["view"] = Value::Null;
-        out["legal"] = json!([]);
-        out["idle"] = json!([]);
-        out["can_undo"] = json!(false);
-        out["log_from"] = json!(0);
-        out["log"] = json!([]);
-        out["log_len"] = json!(0);
-        if let (Value::Object(o), Value::Object(st)) = (&mut out, live.status()) {
-            o.extend(st);
-        }
-        return out;
-    }
-    let (from, entries, len) = log(live, viewer, held);
+    let (from, entries, len) = if gathering { (0, Vec::new(), 0) } else { log(live, viewer, held) };
     out["log_from"] = json!(from);
     out["log"] = json!(entries);
     out["log_len"] = json!(len);
