@@ -16,10 +16,6 @@ fn token_of(href: &str) -> String {
     href.rsplit('/').next().expect("a token").to_owned()
 }
 
-async fn version(b: &Browser) -> u64 {
-    b.text("#version").await.trim().parse().expect("a version number")
-}
-
 /// The German decisions in the server's log.
 async fn german_moves(s: &common::Server, token: &str) -> usize {
     let t = s.table(token).await;
@@ -35,14 +31,7 @@ async fn a_game_against_the_search_bot_through_the_page() {
     b.wait("#create-game select[name=game]").await.select_by_value("colditz").await.expect("game chosen");
     b.until("the Colditz form", "return document.querySelector('#create-game').dataset.game === 'colditz';").await;
     b.wait("#create-game select[name=\"opt-players\"]").await.select_by_value("2").await.expect("players");
-    let labels = b
-        .client
-        .execute(
-            "return Array.from(document.querySelectorAll('#create-game select[name=\"seat-german\"] option')).map(function (o) { return o.value + '=' + o.textContent; }).join('|');",
-            vec![],
-        )
-        .await
-        .expect("js");
+    let labels = b.js("return Array.from(document.querySelectorAll('#create-game select[name=\"seat-german\"] option')).map(function (o) { return o.value + '=' + o.textContent; }).join('|');").await;
     let labels = labels.as_str().unwrap_or_default().to_owned();
     for shown in [
         "bot:mcts:easy=Bot — easy",
@@ -76,28 +65,16 @@ async fn a_game_against_the_search_bot_through_the_page() {
             "const e = document.querySelector('#to-act'); return e && (e.dataset.seats === 'british' || e.classList.contains('over'));",
         )
         .await;
-        let over =
-            b.client.execute("return document.querySelector('#to-act').classList.contains('over');", vec![]).await;
-        assert_eq!(over.expect("js"), Value::Bool(false), "the game ended first");
-        let action = b
-            .client
-            .execute(
-                "const all = Array.from(document.querySelectorAll('#all-legal button[data-action]')).map(function (e) { return e.dataset.action; }); \
-                 return all.indexOf('roll') >= 0 ? 'roll' : all.indexOf('end') >= 0 ? 'end' : (all[0] || '');",
-                vec![],
-            )
-            .await
-            .expect("js");
+        let over = b.js("return document.querySelector('#to-act').classList.contains('over');").await;
+        assert_eq!(over, Value::Bool(false), "the game ended first");
+        let action = b.js("const all = Array.from(document.querySelectorAll('#all-legal button[data-action]')).map(function (e) { return e.dataset.action; }); \
+                 return all.indexOf('roll') >= 0 ? 'roll' : all.indexOf('end') >= 0 ? 'end' : (all[0] || '');").await;
         let action = action.as_str().unwrap_or_default().to_owned();
         assert!(!action.is_empty(), "the British have an action");
-        let before = version(&b).await;
+        let before = b.version().await;
         let bot_before = german_moves(&s, &bt).await;
         let button = format!("#all-legal button[data-action=\"{action}\"]");
-        let rolls = b
-            .client
-            .execute(&format!("return document.querySelector({button:?}).hasAttribute('data-rolls');"), vec![])
-            .await
-            .expect("js");
+        let rolls = b.js(&format!("return document.querySelector({button:?}).hasAttribute('data-rolls');")).await;
         b.js_click(&button).await;
         if rolls == serde_json::Value::Bool(true) {
             // A roll shows its odds first; the second click throws (issue 14).
@@ -105,11 +82,7 @@ async fn a_game_against_the_search_bot_through_the_page() {
             b.js_click(&button).await;
         }
         clicks += 1;
-        b.until(
-            "the version to move on",
-            &format!("return +document.querySelector('#version').textContent > {before};"),
-        )
-        .await;
+        b.wait_version_above(before).await;
         if action != "end" {
             continue;
         }
@@ -125,11 +98,7 @@ async fn a_game_against_the_search_bot_through_the_page() {
         assert!(line.contains("bot (mcts:easy)") && line.contains("last move"), "{line}");
         answered += 1;
     }
-    let ms = b
-        .client
-        .execute("return document.querySelector('#bots li[data-seat=\"german\"]').dataset.lastMs;", vec![])
-        .await
-        .expect("js");
+    let ms = b.js("return document.querySelector('#bots li[data-seat=\"german\"]').dataset.lastMs;").await;
     let t = s.table(&bt).await;
     let last = t["seats"].as_array().expect("seats").iter().find(|x| x["id"] == "german").expect("german")["bot"]
         ["last_ms"]

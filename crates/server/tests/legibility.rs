@@ -217,7 +217,7 @@ return { items: items.length, symbols: symbols, missing: missing, empty: empty }
 "#;
 
 async fn js(b: &Browser, script: &str, arg: Value) -> Value {
-    b.client.execute(script, vec![arg]).await.expect("script runs")
+    b.js_with(script, vec![arg]).await
 }
 
 fn selectors(g: &Game) -> Value {

@@ -22,14 +22,6 @@ async fn created_link(b: &Browser, css: &str) -> String {
     b.wait(css).await.attr("href").await.expect("href").expect("a link")
 }
 
-async fn version(b: &Browser) -> u64 {
-    b.text("#version").await.trim().parse().expect("a version number")
-}
-
-async fn wait_version_above(b: &Browser, v: u64) {
-    b.until("the version to move on", &format!("return +document.querySelector('#version').textContent > {v};")).await;
-}
-
 /// Waits until the page shows `seat` to act (alone).
 async fn wait_to_act(b: &Browser, seat: &str) {
     b.until(
@@ -41,10 +33,10 @@ async fn wait_to_act(b: &Browser, seat: &str) {
 
 /// Presses the shell's button for `action` (an action with nothing to click on the map).
 async fn press(b: &Browser, action: &str) {
-    let before = version(b).await;
+    let before = b.version().await;
     b.click(&format!("#legal button[data-action=\"{action}\"]")).await;
     roll_if_asked(b, before).await;
-    wait_version_above(b, before).await;
+    b.wait_version_above(before).await;
 }
 
 /// An action that rolls, chosen among others, shows its odds first and
@@ -53,7 +45,7 @@ async fn roll_if_asked(b: &Browser, before: u64) {
     let asked = js(b, "return !document.querySelector('#odds').hidden;").await;
     if asked == Value::Bool(true) {
         assert!(b.text("#odds").await.contains('%'), "the odds show");
-        assert_eq!(version(b).await, before, "choosing a roll sends nothing");
+        assert_eq!(b.version().await, before, "choosing a roll sends nothing");
         b.click("#roll").await;
     }
 }
@@ -66,7 +58,7 @@ fn shot_path(name: &str) -> String {
 }
 
 async fn js(b: &Browser, script: &str) -> Value {
-    b.client.execute(script, vec![]).await.expect("script runs")
+    b.js(script).await
 }
 
 /// The legal actions of `token`'s seat, as the server lists them.
@@ -125,10 +117,10 @@ async fn click_lit_space(b: &Browser, space: &str) {
         &format!("return !!document.querySelector('#board [data-place=\"{space}\"] .ny-hot');"),
     )
     .await;
-    let before = version(b).await;
+    let before = b.version().await;
     b.js_click(&format!("#board [data-place=\"{space}\"]")).await;
     roll_if_asked(b, before).await;
-    wait_version_above(b, before).await;
+    b.wait_version_above(before).await;
 }
 
 /// The number of corps a stack chip on the map shows (0: no such chip).
@@ -199,15 +191,15 @@ async fn nine_years_campaign_through_the_page() {
     assert_eq!(hand, serde_json::json!([0, 3, 0]), "seed 7 deals the Alliance three 2-action cards");
     b.until("the hand of three", "const h = document.querySelector('#ny-hand'); return h && h.dataset.total === '3';")
         .await;
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#ny-hand button[data-card=\"2\"]").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     b.goto(&bourbon).await;
     b.until("the Bourbon hand", "return !!document.querySelector('#ny-hand button[data-card=\"1\"]:not([disabled])');")
         .await;
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#ny-hand button[data-card=\"1\"]").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
 
     // The Alliance's action round: it showed the higher card and must play it.
     b.goto(&alliance).await;
@@ -216,9 +208,9 @@ async fn nine_years_campaign_through_the_page() {
     assert_eq!(phase, "Campaign phase");
     b.until("the hand of three", "const h = document.querySelector('#ny-hand'); return h && h.dataset.total === '3';")
         .await;
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#ny-hand button[data-card=\"2\"]").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     b.until(
         "the hand down to two",
         "const h = document.querySelector('#ny-hand'); return h && h.dataset.total === '2';",
@@ -407,12 +399,12 @@ async fn nine_years_page_on_a_phone() {
     // A tap on the whole map zooms in (and plays nothing).
     let view_box = "return document.querySelector('#board svg').getAttribute('viewBox');";
     let whole = js(&b, view_box).await;
-    let v0 = version(&b).await;
+    let v0 = b.version().await;
     // (At Namur: the Low Countries fill the screen.)
     tap_space(&b, "namur").await;
     let zoomed = js(&b, view_box).await;
     assert_ne!(whole, zoomed, "a tap on the whole map zooms in");
-    assert_eq!(version(&b).await, v0, "and changes nothing");
+    assert_eq!(b.version().await, v0, "and changes nothing");
     b.screenshot(&shot_path("nine-years-phone-en-zoomed.png")).await;
     b.click("#lang").await;
     b.until(

@@ -55,24 +55,8 @@ async fn create_through_lobby(
 /// 14); the test then rolls deliberately, through #roll.
 async fn roll_after_the_odds(b: &Browser, before: u64) {
     b.wait("#odds:not([hidden]) .outcomes li").await;
-    assert_eq!(version(b).await, before, "choosing a roll sends nothing");
+    assert_eq!(b.version().await, before, "choosing a roll sends nothing");
     b.click("#roll").await;
-}
-
-/// The table's version as the page shows it, once it shows one (a switch of
-/// language draws the page anew).
-async fn version(b: &Browser) -> u64 {
-    let shown = b
-        .until(
-            "the version shown",
-            "const e = document.querySelector('#version'); return e && e.textContent.trim() !== '' ? e.textContent.trim() : false;",
-        )
-        .await;
-    shown.as_str().and_then(|v| v.parse().ok()).expect("a version number")
-}
-
-async fn wait_version_above(b: &Browser, v: u64) {
-    b.until("the version to move on", &format!("return +document.querySelector('#version').textContent > {v};")).await;
 }
 
 /// The first legal action of `token`'s seat that points at a piece and a place.
@@ -88,7 +72,7 @@ async fn board_action(s: &common::Server, token: &str) -> Option<(String, String
 /// lights up, click the place (or pick from the menu when several actions share it).
 async fn move_on_the_board(b: &Browser, s: &common::Server, token: &str) -> String {
     let (action, piece, place) = board_action(s, token).await.expect("a move on the board");
-    let before = version(b).await;
+    let before = b.version().await;
     b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;
     b.until(
         "the piece's places to light up",
@@ -96,15 +80,11 @@ async fn move_on_the_board(b: &Browser, s: &common::Server, token: &str) -> Stri
     )
     .await;
     b.js_click(&format!("#board [data-place=\"{place}\"]")).await;
-    let menu = b
-        .client
-        .execute("return document.querySelectorAll('#choices button[data-action]').length;", vec![])
-        .await
-        .expect("js");
+    let menu = b.js("return document.querySelectorAll('#choices button[data-action]').length;").await;
     if menu.as_u64().unwrap_or(0) > 0 {
         b.click(&format!("#choices button[data-action=\"{action}\"]")).await;
     }
-    wait_version_above(b, before).await;
+    b.wait_version_above(before).await;
     piece
 }
 
@@ -122,7 +102,7 @@ async fn colditz_opening_through_the_page() {
     )
     .await;
     assert!(b.text("#panel").await.contains("Your hand"), "the seat sees its hand");
-    let before = version(&b).await;
+    let before = b.version().await;
     let t = s.table(&token_of(&british)).await;
     let results = t["legal"].as_array().expect("legal").iter().find(|a| a["action"] == "roll").expect("roll")
         ["forecast"]["outcomes"]
@@ -133,14 +113,8 @@ async fn colditz_opening_through_the_page() {
     // A long list shows its twelve most likely results and one line for the rest.
     b.wait("#odds:not([hidden]) .outcomes li").await;
     let (shown, rest) = (
-        b.client
-            .execute("return document.querySelectorAll('#odds .outcomes li:not(.rest)').length;", vec![])
-            .await
-            .expect("js"),
-        b.client
-            .execute("return document.querySelectorAll('#odds .outcomes li.rest').length;", vec![])
-            .await
-            .expect("js"),
+        b.js("return document.querySelectorAll('#odds .outcomes li:not(.rest)').length;").await,
+        b.js("return document.querySelectorAll('#odds .outcomes li.rest').length;").await,
     );
     assert_eq!(shown.as_u64(), Some(results.min(12) as u64), "{results} results");
     assert_eq!(rest.as_u64(), Some(u64::from(results > 12)));
@@ -149,7 +123,7 @@ async fn colditz_opening_through_the_page() {
         assert!(line.ends_with(&format!("{} other results", results - 12)), "{line}");
     }
     roll_after_the_odds(&b, before).await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     // The roll shows in the log with its dice and rule.
     let log = b.text("#log").await;
     assert!(log.contains("Colditz:"), "the log cites the rules: {log}");
@@ -158,11 +132,7 @@ async fn colditz_opening_through_the_page() {
     b.goto(&links[1].1).await;
     b.wait("#board [data-piece]").await;
     b.until("the spectator's table", "return document.querySelector('#role').textContent.length > 0;").await;
-    let n = b
-        .client
-        .execute("return document.querySelectorAll('#legal button[data-action]').length;", vec![])
-        .await
-        .expect("js");
+    let n = b.js("return document.querySelectorAll('#legal button[data-action]').length;").await;
     assert_eq!(n, Value::from(0), "a spectator has no actions");
     assert!(!b.text("#panel").await.contains("Your hand"));
     // Russian, switched on the page.
@@ -193,15 +163,15 @@ async fn the_lobby_lists_this_browsers_games_and_the_public_ones_only() {
         "return document.querySelectorAll('#games li[data-game]').length === 1;",
     )
     .await;
-    let mine = b.client.execute("return document.querySelector('#games li[data-game]').dataset.game;", vec![]).await;
-    let mine = mine.expect("js").as_str().expect("an id").to_owned();
+    let mine = b.js("return document.querySelector('#games li[data-game]').dataset.game;").await;
+    let mine = mine.as_str().expect("an id").to_owned();
     let (_, everyone) = s.get("/api/games").await;
     assert!(!everyone.to_string().contains(&mine), "a game not ticked public is not listed to others: {everyone}");
     b.goto(&format!("{}/", s.base)).await;
     b.until("the public game", &listed("public-games", public_id)).await;
     b.until("this browser's game", &listed("games", &mine)).await;
     for list in ["games", "public-games"] {
-        let shown = b.client.execute(&listed(list, stranger_id), vec![]).await.expect("js");
+        let shown = b.js(&listed(list, stranger_id)).await;
         assert_eq!(shown, Value::from(false), "a stranger's private game in #{list}");
     }
     // Opening one of its links makes the browser hold it: then it is listed.
@@ -210,7 +180,7 @@ async fn the_lobby_lists_this_browsers_games_and_the_public_ones_only() {
     b.goto(&format!("{}/", s.base)).await;
     b.until("the opened game among this browser's", &listed("games", stranger_id)).await;
     // Another browser (nothing held) sees the public game only.
-    b.client.execute("localStorage.clear();", vec![]).await.expect("js");
+    b.js("localStorage.clear();").await;
     b.goto(&format!("{}/", s.base)).await;
     b.until("the public game", &listed("public-games", public_id)).await;
     b.until("nothing held", "const l = document.querySelector('#games'); return !!l && l.children.length === 1 && !l.querySelector('[data-game]');")
@@ -232,8 +202,7 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     b.click("#create-game button[type=submit]").await;
     let invite = created_link(&b, "#links a[data-invite=\"british\"]").await;
     let admin = created_link(&b, "#links a[data-role=admin]").await;
-    let seat_links =
-        b.client.execute("return document.querySelectorAll('#links a[data-seat]').length;", vec![]).await.expect("js");
+    let seat_links = b.js("return document.querySelectorAll('#links a[data-seat]').length;").await;
     assert_eq!(seat_links, Value::from(1), "only the bot's seat has a seat link");
     // The invite: the table as a spectator sees it, and the button to take
     // the seat; nothing is set up until the invited player's share of the
@@ -252,7 +221,7 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     )
     .await;
     assert!(b.text("#role").await.contains("(you)"), "the page holds the seat");
-    let seat_link = b.client.execute("return location.href;", vec![]).await.expect("js");
+    let seat_link = b.js("return location.href;").await;
     let seat_link = seat_link.as_str().expect("href").to_owned();
     // The invite, opened again, says its seat was taken.
     b.goto(&invite).await;
@@ -261,7 +230,7 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     // the claimed seat's link stops working and the new invite takes the seat.
     b.goto(&admin).await;
     b.wait("#seats button[data-reissue=\"british\"]").await;
-    b.client.execute("window.confirm = function () { return true; };", vec![]).await.expect("js");
+    b.js("window.confirm = function () { return true; };").await;
     b.click("#seats button[data-reissue=\"british\"]").await;
     let fresh = created_link(&b, "#seats a[data-invite=\"british\"]").await;
     assert_ne!(token_of(&fresh), token_of(&invite));
@@ -290,12 +259,12 @@ async fn totensonntag_opening_through_the_page() {
     )
     .await;
     // The map: every hex a place; the panel: the turn track and the victory points.
-    let hexes = b.client.execute("return document.querySelectorAll('#board [data-place]').length;", vec![]).await;
-    assert_eq!(hexes.expect("js"), Value::from(18 * 17), "every hex of the map is drawn");
+    let hexes = b.js("return document.querySelectorAll('#board [data-place]').length;").await;
+    assert_eq!(hexes, Value::from(18 * 17), "every hex of the map is drawn");
     assert!(b.text("#panel").await.contains("Victory points"), "the panel shows the VP");
     // 2.2: the Allies' secret initiative pick is a button.
     b.click("#legal button[data-action=\"pick 3\"]").await;
-    wait_version_above(&b, 0).await;
+    b.wait_version_above(0).await;
     let log = b.text("#log").await;
     assert!(log.contains("CCT 2.1"), "the log cites the rule: {log}");
     // The Axis initiative roll shows in the panel with its die.
@@ -318,9 +287,9 @@ async fn totensonntag_opening_through_the_page() {
     b.until(&format!("the selection to follow {piece} (still acting: {still})"), &js).await;
     // Undo the move through the page.
     b.wait("#undo:not([hidden])").await;
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#undo").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     // The page's log, grown by the entries each push lacked and cut by the
     // undo, is the server's whole log.
     let whole = s.table(&token_of(&allies)).await["log"].as_array().expect("log").len();
@@ -345,9 +314,8 @@ async fn totensonntag_opening_through_the_page() {
         .await
         .expect("js");
     assert_eq!(unlabelled, serde_json::json!([]), "actions without a Russian label");
-    let buttons =
-        b.client.execute("return document.querySelectorAll('#all-legal button .label').length;", vec![]).await;
-    assert!(buttons.expect("js").as_u64().unwrap_or(0) > 0, "the buttons carry labels");
+    let buttons = b.js("return document.querySelectorAll('#all-legal button .label').length;").await;
+    assert!(buttons.as_u64().unwrap_or(0) > 0, "the buttons carry labels");
     b.close().await;
     s.stop();
 }
@@ -359,30 +327,22 @@ async fn the_pages_fit_a_phone_screen() {
     let fits = "return document.documentElement.scrollWidth <= window.innerWidth + 1;";
     for (game, options, seat) in [("colditz", &[("players", "3")][..], "german"), ("totensonntag", &[][..], "allies")] {
         let links = create_through_lobby(&b, &s.base, game, options, &[], &[seat]).await;
-        assert_eq!(b.client.execute(fits, vec![]).await.expect("js"), Value::Bool(true), "the lobby fits 375 px");
+        assert_eq!(b.js(fits).await, Value::Bool(true), "the lobby fits 375 px");
         b.goto(&links[0].1).await;
         b.wait("#board [data-place]").await;
         b.until("the table", "return document.querySelectorAll('#all-legal button[data-action]').length > 0;").await;
-        assert_eq!(
-            b.client.execute(fits, vec![]).await.expect("js"),
-            Value::Bool(true),
-            "{game}: the table fits 375 px"
-        );
+        assert_eq!(b.js(fits).await, Value::Bool(true), "{game}: the table fits 375 px");
         // The board comes first, full width.
-        let w = b
-            .client
-            .execute("return document.querySelector('#board').getBoundingClientRect().width;", vec![])
-            .await
-            .expect("js");
+        let w = b.js("return document.querySelector('#board').getBoundingClientRect().width;").await;
         assert!(w.as_f64().unwrap_or(0.0) > 300.0, "{game}: the board takes the width: {w}");
         // The whole board is too small to aim at: a tap zooms in and plays nothing.
         let view_box = "return document.querySelector('#board svg').getAttribute('viewBox');";
-        let whole = b.client.execute(view_box, vec![]).await.expect("js");
-        let version_before = version(&b).await;
+        let whole = b.js(view_box).await;
+        let version_before = b.version().await;
         b.js_click("#board [data-place]").await;
-        let zoomed = b.client.execute(view_box, vec![]).await.expect("js");
+        let zoomed = b.js(view_box).await;
         assert_ne!(whole, zoomed, "{game}: a tap on the whole board zooms in");
-        assert_eq!(version(&b).await, version_before, "{game}: and changes nothing");
+        assert_eq!(b.version().await, version_before, "{game}: and changes nothing");
         b.screenshot(&format!("/tmp/sandtable-phone-{game}.png")).await;
     }
     b.close().await;
@@ -397,7 +357,7 @@ const SCS_OPENING: &str = include_str!("scs_opening.toml");
 /// Selects `piece` on the board, checks `place` lights up for it, clicks
 /// `place` and waits for the table to move on.
 async fn piece_to_place(b: &Browser, piece: &str, place: &str) {
-    let before = version(b).await;
+    let before = b.version().await;
     b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;
     b.until(
         &format!("{piece} selected"),
@@ -410,7 +370,7 @@ async fn piece_to_place(b: &Browser, piece: &str, place: &str) {
     )
     .await;
     b.js_click(&format!("#board [data-place=\"{place}\"]")).await;
-    wait_version_above(b, before).await;
+    b.wait_version_above(before).await;
 }
 
 /// The hex of a unit in the table's view, as `token`'s seat sees it.
@@ -446,8 +406,8 @@ async fn scs_opening_through_the_page() {
     let problems = b.text("#error").await;
     assert!(problems.is_empty(), "the scenario file is refused: {problems}");
     // The file names its own sides: the lobby's seat rows are the file's, not the built-in's.
-    let shown = b.client.execute("return document.querySelector('#create-game').dataset.seats;", vec![]).await;
-    assert_eq!(shown.expect("js"), Value::from("commonwealth italian"), "the file's own seats");
+    let shown = b.js("return document.querySelector('#create-game').dataset.seats;").await;
+    assert_eq!(shown, Value::from("commonwealth italian"), "the file's own seats");
     let commonwealth = created_link(&b, "#links a[data-seat=\"commonwealth\"]").await;
     let italian = created_link(&b, "#links a[data-seat=\"italian\"]").await;
     let (cw, it) = (token_of(&commonwealth), token_of(&italian));
@@ -459,8 +419,8 @@ async fn scs_opening_through_the_page() {
         "const e = document.querySelector('#to-act'); return e && e.dataset.seats === 'commonwealth';",
     )
     .await;
-    let hexes = b.client.execute("return document.querySelectorAll('#board [data-place]').length;", vec![]).await;
-    assert_eq!(hexes.expect("js"), Value::from(8 * 6), "the file's 8 × 6 map is drawn");
+    let hexes = b.js("return document.querySelectorAll('#board [data-place]').length;").await;
+    assert_eq!(hexes, Value::from(8 * 6), "the file's 8 × 6 map is drawn");
     b.until(
         "the Movement Phase",
         "const e = document.querySelector('#scs-phase .scs-now'); return e && e.textContent === 'Movement';",
@@ -475,9 +435,9 @@ async fn scs_opening_through_the_page() {
     if b.client.find(fantoccini::Locator::Css("#deselect")).await.is_ok() {
         b.click("#deselect").await;
     }
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#legal button[data-action=\"end\"]").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     b.until(
         "the Combat Phase",
         "const e = document.querySelector('#scs-phase .scs-now'); return e && e.textContent === 'Combat';",
@@ -491,22 +451,18 @@ async fn scs_opening_through_the_page() {
     assert!(forming.contains("Defenders are shown when the attack is declared"), "{forming}");
     assert!(b.client.find(fantoccini::Locator::Css("#scs-odds")).await.is_err(), "no odds before the declaration");
     // Declared through the panel's button: the odds and the CRT column, before any roll.
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#scs-fight-acts button[data-scs-act=\"declare\"]").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     let odds = b.text("#scs-odds").await;
     assert!(odds.contains("4 : 2") && odds.contains("odds 2:1") && odds.contains("column 2:1"), "{odds}");
     let fight = b.text("#scs-fight").await;
     assert!(fight.contains("Defenders: lib1"), "the defender is shown once declared: {fight}");
     assert!(b.client.find(fantoccini::Locator::Css("#scs-result")).await.is_err(), "no result before the roll");
-    let column = b
-        .client
-        .execute("return document.querySelector('#scs-crt th.scs-col').textContent;", vec![])
-        .await
-        .expect("js");
+    let column = b.js("return document.querySelector('#scs-crt th.scs-col').textContent;").await;
     assert_eq!(column, Value::from("2:1"), "the CRT's column is marked");
     let label = "const t = document.querySelector('#board .scs-over text'); return t ? t.textContent : '';";
-    let on_board = b.client.execute(label, vec![]).await.expect("js");
+    let on_board = b.js(label).await;
     assert_eq!(on_board, Value::from("2:1"), "the odds on the target hex");
     b.wait("#legal button[data-action=\"roll\"]").await;
     let log = b.text("#log").await;
@@ -516,13 +472,13 @@ async fn scs_opening_through_the_page() {
     // The roll is the only choice: its odds show at once, and one click throws.
     let odds = b.text("#odds").await;
     assert!(odds.contains("Dr1") && odds.contains("100.0%"), "every cell of this CRT is Dr1: {odds}");
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#scs-fight-acts button[data-scs-act=\"roll\"]").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     let result = b.text("#scs-result").await;
     assert!(result.contains("Dr1") && result.contains("defender retreats"), "{result}");
     assert!(b.text("#scs-dice").await.contains("[SCS 7.0] 2d6 ="), "the latest dice in the panel");
-    let on_board = b.client.execute(label, vec![]).await.expect("js");
+    let on_board = b.js(label).await;
     assert!(on_board.as_str().is_some_and(|t| t.starts_with("2:1 · ") && t.ends_with(" → Dr1")), "{on_board}");
     let log = b.text("#log").await;
     assert!(log.contains("[SCS 7.0] 2d6 =") && log.contains("at 2:1: Dr1"), "the log cites the rule: {log}");
@@ -543,22 +499,17 @@ async fn scs_opening_through_the_page() {
     .await;
     let stage = b.text("#scs-fight .scs-stage.scs-now").await;
     assert_eq!(stage, "defender's retreat");
-    let before = version(&b).await;
+    let before = b.version().await;
     b.js_click("#board [data-piece=\"lib1\"]").await;
     b.until("lib1 selected", "const e = document.querySelector('#legal b'); return e && e.textContent === 'lib1';")
         .await;
     let lit = b
-        .client
-        .execute(
-            "return Array.from(document.querySelectorAll('#board [data-place]')).filter(function (g) { \
-             return g.querySelector('.scs-hot'); }).map(function (g) { return g.dataset.place; }).sort().join(' ');",
-            vec![],
-        )
-        .await
-        .expect("js");
+        .js("return Array.from(document.querySelectorAll('#board [data-place]')).filter(function (g) { \
+             return g.querySelector('.scs-hot'); }).map(function (g) { return g.dataset.place; }).sort().join(' ');")
+        .await;
     assert_eq!(lit, Value::from("04.02 05.02 05.04 06.02 06.03"), "the retreat hexes");
     b.js_click("#board [data-place=\"06.03\"]").await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     assert_eq!(scs_hex(&s, &it, "lib1").await, "06.03", "the defender has left 05.03");
     let t = s.table(&it).await;
     let lib1 = t["view"]["units"].as_array().expect("units").iter().find(|u| u["id"] == "lib1").cloned();
@@ -640,14 +591,8 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
         .collect();
     busy.sort_unstable();
     busy.dedup();
-    let glowing = b
-        .client
-        .execute(
-            "return Array.from(document.querySelectorAll('#board .tt-can')).map(e => e.dataset.piece).sort();",
-            vec![],
-        )
-        .await
-        .expect("js");
+    let glowing =
+        b.js("return Array.from(document.querySelectorAll('#board .tt-can')).map(e => e.dataset.piece).sort();").await;
     assert_eq!(glowing, serde_json::json!(busy), "glowing pieces");
     assert!(
         t["legal"].as_array().expect("legal").iter().any(|a| a["minor"] == Value::Bool(true)),
@@ -659,7 +604,7 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
         let error = b.text("#error").await;
         assert!(error.starts_with(&format!("[{}] {piece}: ", idle["rule"].as_str().expect("rule"))), "{error}");
     }
-    let before = version(&b).await;
+    let before = b.version().await;
     // Choose the attacker, then the target: the odds show, nothing is sent.
     b.js_click(&format!("#board [data-piece=\"{piece}\"]")).await;
     b.until(
@@ -668,19 +613,15 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
     )
     .await;
     b.js_click(&format!("#board [data-place=\"{place}\"]")).await;
-    let menu =
-        b.client.execute("return document.querySelectorAll('#choices button').length;", vec![]).await.expect("js");
+    let menu = b.js("return document.querySelectorAll('#choices button').length;").await;
     if menu.as_u64().unwrap_or(0) > 0 {
         b.click(&format!("#choices button[data-action=\"{action}\"]")).await;
     }
     b.wait("#odds:not([hidden]) .outcomes li").await;
     let shown = b.text("#odds").await;
     assert!(shown.contains(&action), "{shown}");
-    let lines = b
-        .client
-        .execute("return Array.from(document.querySelectorAll('#odds .outcomes li')).map(e => e.textContent);", vec![])
-        .await
-        .expect("js");
+    let lines =
+        b.js("return Array.from(document.querySelectorAll('#odds .outcomes li')).map(e => e.textContent);").await;
     assert_eq!(lines.as_array().expect("list").len(), outcomes.len(), "one line per result: {lines}");
     let lines: Vec<&str> = lines.as_array().expect("list").iter().filter_map(Value::as_str).collect();
     for c in outcomes {
@@ -689,7 +630,7 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
         assert!(lines.contains(&format!("{percent}{text}").as_str()), "{percent} {text} in {lines:?}");
     }
     assert!(shown.contains("CCT 7.2"), "the figures cite their rules: {shown}");
-    assert_eq!(version(&b).await, before, "choosing the target rolls nothing");
+    assert_eq!(b.version().await, before, "choosing the target rolls nothing");
     b.screenshot("/tmp/sandtable-odds-totensonntag.png").await;
     // Cancel drops it; choosing the target again shows the odds again, and
     // the second click on it rolls.
@@ -697,9 +638,9 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
     b.until("the odds gone", "return document.querySelector('#odds').hidden;").await;
     b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
     b.wait("#odds:not([hidden])").await;
-    assert_eq!(version(&b).await, before);
+    assert_eq!(b.version().await, before);
     b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
-    wait_version_above(&b, before).await;
+    b.wait_version_above(before).await;
     assert!(b.text("#log").await.contains(&action), "the attack was played");
     // In Russian the odds read with a decimal comma; with the setting off an
     // attack is sent on the first click. The same seed and picks reach the
@@ -716,12 +657,12 @@ async fn an_attack_shows_its_odds_and_rolls_on_the_second_click() {
     b.screenshot("/tmp/sandtable-odds-totensonntag-ru.png").await;
     b.click("#odds-cancel").await;
     b.click("#lang").await;
-    let before = version(&b).await;
+    let before = b.version().await;
     b.click("#confirm-rolls").await;
     b.until("the setting off", "return localStorage.getItem('sandtable.confirmRolls') === 'off';").await;
     b.js_click(&format!("#all-legal button[data-action=\"{action}\"]")).await;
-    wait_version_above(&b, before).await;
-    b.client.execute("localStorage.removeItem('sandtable.confirmRolls'); return true;", vec![]).await.expect("js");
+    b.wait_version_above(before).await;
+    b.js("localStorage.removeItem('sandtable.confirmRolls'); return true;").await;
     b.close().await;
     s.stop();
 }
@@ -745,12 +686,8 @@ async fn hot_seat_lands_on_the_seat_to_act_and_follows_the_turn() {
         .await;
         let above = "const s = document.querySelector('#hotseat').getBoundingClientRect(), \
                      b = document.querySelector('#board').getBoundingClientRect(); return s.bottom <= b.top + 1;";
-        assert_eq!(
-            b.client.execute(above, vec![]).await.expect("js"),
-            Value::Bool(true),
-            "{width} px: the switch is above the board"
-        );
-        let follow = b.client.execute("return document.querySelector('#follow').checked;", vec![]).await.expect("js");
+        assert_eq!(b.js(above).await, Value::Bool(true), "{width} px: the switch is above the board");
+        let follow = b.js("return document.querySelector('#follow').checked;").await;
         assert_eq!(follow, Value::Bool(true), "following the turn is on by default");
         // The Allies pick; the Axis rolls higher and goes first (seed 7): the page follows to the Axis seat.
         b.click("#legal button[data-action=\"pick 3\"]").await;
@@ -776,19 +713,19 @@ async fn my_turn_shows_in_the_title_the_icon_and_a_notification() {
         "return document.querySelector('#to-act') && document.querySelector('#to-act').dataset.seats === 'allies';",
     )
     .await;
-    let title = b.client.execute("return document.title;", vec![]).await.expect("js");
+    let title = b.js("return document.title;").await;
     assert!(!title.as_str().unwrap_or_default().contains("Your turn"), "not my turn yet: {title}");
     // A background tab whose player allowed notifications.
     let stub = "window.__notes = []; window.Notification = function (t, o) { window.__notes.push([t, o.body]); }; \
                 window.Notification.permission = 'granted'; \
                 Object.defineProperty(document, 'hidden', {configurable: true, get: function () { return true; }}); return true;";
-    b.client.execute(stub, vec![]).await.expect("js");
+    b.js(stub).await;
     let (status, v) = s.act(allies, s.table(allies).await["version"].as_u64().unwrap(), "pick 3").await;
     assert!(status.is_success(), "{v}");
     b.until("my turn in the title", "return document.title.indexOf('● Your turn — ') === 0;").await;
-    let icon = b.client.execute("return document.querySelector('#favicon').dataset.turn;", vec![]).await.expect("js");
+    let icon = b.js("return document.querySelector('#favicon').dataset.turn;").await;
     assert_eq!(icon, Value::from("mine"));
-    let notes = b.client.execute("return window.__notes;", vec![]).await.expect("js");
+    let notes = b.js("return window.__notes;").await;
     assert_eq!(notes.as_array().map(Vec::len), Some(1), "one notification: {notes}");
     assert!(notes[0][0].as_str().unwrap_or_default().starts_with("Your turn: "), "{notes}");
     assert_eq!(notes[0][1], Value::from("Axis"));
@@ -827,17 +764,14 @@ async fn a_seat_gives_its_address_for_turn_notices_on_the_page() {
     .await;
     assert_eq!(s.get(&format!("/api/t/{axis}/mail")).await.1["address"], Value::from("axis@example.org"));
     // Emptied: no more mail.
-    b.client
-        .execute("document.querySelector('#mail-form input[name=mail]').value = ''; return true;", vec![])
-        .await
-        .expect("js");
+    b.js("document.querySelector('#mail-form input[name=mail]').value = ''; return true;").await;
     b.click("#mail-form button[type=submit]").await;
     b.until("the address dropped", "return document.querySelector('#mail-state').textContent === 'no e-mail';").await;
     assert_eq!(s.get(&format!("/api/t/{axis}/mail")).await.1["address"], Value::Null);
     // A spectator is offered nothing.
     b.goto(&format!("{}/t/{}", s.base, g["spectator"].as_str().expect("spectator"))).await;
     b.wait("#board [data-place]").await;
-    let hidden = b.client.execute("return document.querySelector('#mail-form').hidden;", vec![]).await.expect("js");
+    let hidden = b.js("return document.querySelector('#mail-form').hidden;").await;
     assert_eq!(hidden, Value::Bool(true));
     b.close().await;
     s.stop();
@@ -955,13 +889,8 @@ async fn the_page_gives_its_share_shows_the_commitment_and_verifies_the_dice_aft
     b.wait("#board [data-place]").await;
     assert_eq!(b.text("#commitment").await.trim_end_matches('…'), &commitment[..16]);
     let given: Value = b
-        .client
-        .execute(
-            &format!("return localStorage.getItem('sandtable.share.german.{}');", g["id"].as_str().expect("id")),
-            vec![],
-        )
-        .await
-        .expect("js");
+        .js(&format!("return localStorage.getItem('sandtable.share.german.{}');", g["id"].as_str().expect("id")))
+        .await;
     let t = s.table(spectator).await;
     assert_eq!(t["dice"]["sealed"], true, "{t}");
     assert_eq!(t["dice"]["shares"][0]["entropy"], given, "the server holds the share the page kept");
@@ -977,17 +906,9 @@ async fn the_page_gives_its_share_shows_the_commitment_and_verifies_the_dice_aft
     b.click("#verify").await;
     // The commitment seen first, the shares seen at the seal, the seed, this browser's share.
     b.until("four checks", "return document.querySelectorAll('#verify-result li').length === 4;").await;
-    let bad = b
-        .client
-        .execute("return document.querySelectorAll('#verify-result li.bad').length;", vec![])
-        .await
-        .expect("js");
+    let bad = b.js("return document.querySelectorAll('#verify-result li.bad').length;").await;
     if bad != serde_json::json!(0) {
-        let kept = b
-            .client
-            .execute("var o = {}; for (var k in localStorage) if (k.indexOf('sandtable.') === 0) o[k] = localStorage.getItem(k); return o;", vec![])
-            .await
-            .expect("js");
+        let kept = b.js("var o = {}; for (var k in localStorage) if (k.indexOf('sandtable.') === 0) o[k] = localStorage.getItem(k); return o;").await;
         let table = s.table(spectator).await;
         panic!("{}\nkept: {kept}\nseats: {}\ndice: {}", b.text("#verify-result").await, table["seats"], table["dice"]);
     }
@@ -999,7 +920,7 @@ async fn the_page_gives_its_share_shows_the_commitment_and_verifies_the_dice_aft
         "localStorage.setItem('sandtable.commitment.{id}', '{zero}'); localStorage.setItem('sandtable.share.german.{id}', '{zero}'); return true;",
         zero = "0".repeat(64)
     );
-    b.client.execute(&js, vec![]).await.expect("js");
+    b.js(&js).await;
     b.click("#verify").await;
     b.until("two failed checks", "return document.querySelectorAll('#verify-result li.bad').length === 2;").await;
     b.close().await;

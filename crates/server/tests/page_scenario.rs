@@ -37,9 +37,8 @@ async fn a_scenario_file_pasted_in_the_lobby_lists_its_problems_or_is_played_on_
     let allies = b.wait("#links a[data-seat=\"allies\"]").await.attr("href").await.expect("href").expect("link");
     b.goto(&allies).await;
     b.wait("#board [data-place=\"E1\"]").await;
-    let off_map =
-        b.client.execute("return document.querySelectorAll('#board [data-place=\"M7\"]').length;", vec![]).await;
-    assert_eq!(off_map.expect("js"), Value::from(0), "the built-in map's hexes are not drawn");
+    let off_map = b.js("return document.querySelectorAll('#board [data-place=\"M7\"]').length;").await;
+    assert_eq!(off_map, Value::from(0), "the built-in map's hexes are not drawn");
     b.close().await;
     s.stop();
 }

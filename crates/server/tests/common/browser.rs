@@ -98,18 +98,73 @@ impl Browser {
     }
 
     /// Waits (up to 15 s) until the script `js` (a function body returning a
-    /// value) returns something truthy; returns it.
+    /// value) returns something truthy; returns it. A script that throws
+    /// counts as "not yet": the page redraws its table on every version, so an
+    /// element the script reads may be missing for a moment. The last error is
+    /// in the timeout's message, so a wrong selector still reads plainly.
     pub async fn until(&self, what: &str, js: &str) -> Value {
         let start = Instant::now();
+        let mut last_error = None;
         loop {
-            let v = self.client.execute(js, vec![]).await.expect("script runs");
-            let truthy = !matches!(v, Value::Null | Value::Bool(false)) && v != json!(0) && v != json!("");
-            if truthy {
-                return v;
+            match self.client.execute(js, vec![]).await {
+                Ok(v) => {
+                    let truthy = !matches!(v, Value::Null | Value::Bool(false)) && v != json!(0) && v != json!("");
+                    if truthy {
+                        return v;
+                    }
+                }
+                Err(e) if e.is_javascript_error() => last_error = Some(e.to_string()),
+                Err(e) => panic!("script runs: {e:?}"),
             }
-            assert!(start.elapsed() < Duration::from_secs(15), "timed out waiting for {what}");
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "timed out waiting for {what} (the script's last error: {last_error:?})"
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+    }
+
+    /// Runs the script `js` (a function body) and returns its value. A script
+    /// that throws is run again (up to 15 s): the page may be between two
+    /// drawings (a push re-renders, hot seat follows the turn to another
+    /// page), so an element it reads may be missing for a moment.
+    pub async fn js(&self, js: &str) -> Value {
+        self.js_with(js, vec![]).await
+    }
+
+    /// [`Browser::js`] with `arguments` for the script.
+    pub async fn js_with(&self, js: &str, args: Vec<Value>) -> Value {
+        let start = Instant::now();
+        loop {
+            match self.client.execute(js, args.clone()).await {
+                Ok(v) => return v,
+                Err(e) if e.is_javascript_error() && start.elapsed() < Duration::from_secs(15) => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => panic!("script runs: {e}"),
+            }
+        }
+    }
+
+    /// The table's version as the page shows it, once it shows one (a switch
+    /// of language draws the page anew).
+    pub async fn version(&self) -> u64 {
+        let shown = self
+            .until(
+                "the version shown",
+                "const e = document.querySelector('#version'); return e && e.textContent.trim() !== '' ? e.textContent.trim() : false;",
+            )
+            .await;
+        shown.as_str().and_then(|v| v.parse().ok()).expect("a version number")
+    }
+
+    /// Waits until the page shows a table version above `v`.
+    pub async fn wait_version_above(&self, v: u64) {
+        self.until(
+            "the version to move on",
+            &format!("const e = document.querySelector('#version'); return !!e && +e.textContent > {v};"),
+        )
+        .await;
     }
 
     /// Clicks the first element matching `css`, waiting (up to 15 s) for
@@ -127,13 +182,14 @@ impl Browser {
     }
 
     /// Clicks through JavaScript (SVG elements that WebDriver's pointer
-    /// model may call not interactable).
+    /// model may call not interactable), waiting (up to 15 s) for an element
+    /// matching `css`. Found and clicked in one script, so a page that
+    /// redraws between the two cannot make the click miss.
     pub async fn js_click(&self, css: &str) {
-        self.wait(css).await;
         let js = format!(
-            "const e = document.querySelector({css:?}); e.dispatchEvent(new MouseEvent('click', {{bubbles: true}})); return true;"
+            "const e = document.querySelector({css:?}); if (!e) return false; e.dispatchEvent(new MouseEvent('click', {{bubbles: true}})); return true;"
         );
-        self.client.execute(&js, vec![]).await.expect("click script");
+        self.until(&format!("an element {css:?} to click"), &js).await;
     }
 
     /// The rendered text of the first element matching `css`, waiting (up
