@@ -8,10 +8,6 @@ mod common;
 use common::browser::Browser;
 use serde_json::Value;
 
-async fn created_link(b: &Browser, css: &str) -> String {
-    b.wait(css).await.attr("href").await.expect("href").expect("a link")
-}
-
 fn token_of(href: &str) -> String {
     href.rsplit('/').next().expect("a token").to_owned()
 }
@@ -45,8 +41,8 @@ async fn a_game_against_the_search_bot_through_the_page() {
     german.select_by_value("bot:mcts:easy").await.expect("the easy bot");
     b.wait("#create-game input[name=seed]").await.send_keys("7").await.expect("seed typed");
     b.click("#create-game button[type=submit]").await;
-    let british = created_link(&b, "#links a[data-seat=\"british\"]").await;
-    let admin = created_link(&b, "#links a[data-role=admin]").await;
+    let british = b.href("#links a[data-seat=\"british\"]").await;
+    let admin = b.href("#links a[data-role=admin]").await;
     let bt = token_of(&british);
     let t = s.table(&bt).await;
     let bot =

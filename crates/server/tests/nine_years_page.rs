@@ -18,10 +18,6 @@ fn token_of(href: &str) -> String {
     href.rsplit('/').next().expect("a token").to_owned()
 }
 
-async fn created_link(b: &Browser, css: &str) -> String {
-    b.wait(css).await.attr("href").await.expect("href").expect("a link")
-}
-
 /// Waits until the page shows `seat` to act (alone).
 async fn wait_to_act(b: &Browser, seat: &str) {
     b.until(
@@ -147,8 +143,8 @@ async fn nine_years_campaign_through_the_page() {
     assert_eq!(shown, Value::from("alliance bourbon"), "the game's two seats");
     b.wait("#create-game input[name=seed]").await.send_keys("7").await.expect("seed typed");
     b.click("#create-game button[type=submit]").await;
-    let alliance = created_link(&b, "#links a[data-seat=\"alliance\"]").await;
-    let bourbon = created_link(&b, "#links a[data-seat=\"bourbon\"]").await;
+    let alliance = b.href("#links a[data-seat=\"alliance\"]").await;
+    let bourbon = b.href("#links a[data-seat=\"bourbon\"]").await;
     let (al, bo) = (token_of(&alliance), token_of(&bourbon));
 
     // 1688 has no Event phase: the Reinforcement phase, the Bourbons (initiative) choose who goes first.

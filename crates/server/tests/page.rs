@@ -11,10 +11,6 @@ fn token_of(href: &str) -> String {
     href.rsplit('/').next().expect("a token").to_owned()
 }
 
-async fn created_link(b: &Browser, css: &str) -> String {
-    b.wait(css).await.attr("href").await.expect("href").expect("a link")
-}
-
 /// Creates a game through the lobby form; returns the links by seat id.
 async fn create_through_lobby(
     b: &Browser,
@@ -45,9 +41,9 @@ async fn create_through_lobby(
     b.click("#create-game button[type=submit]").await;
     let mut links = Vec::new();
     for seat in seats {
-        links.push((seat.to_string(), created_link(b, &format!("#links a[data-seat=\"{seat}\"]")).await));
+        links.push((seat.to_string(), b.href(&format!("#links a[data-seat=\"{seat}\"]")).await));
     }
-    links.push(("spectator".into(), created_link(b, "#links a[data-role=spectator]").await));
+    links.push(("spectator".into(), b.href("#links a[data-role=spectator]").await));
     links
 }
 
@@ -200,8 +196,8 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     b.wait("#create-game select[name=\"seat-german\"]").await.select_by_value("bot").await.expect("bot seat");
     b.wait("#create-game select[name=\"seat-british\"]").await.select_by_value("invite").await.expect("invite seat");
     b.click("#create-game button[type=submit]").await;
-    let invite = created_link(&b, "#links a[data-invite=\"british\"]").await;
-    let admin = created_link(&b, "#links a[data-role=admin]").await;
+    let invite = b.href("#links a[data-invite=\"british\"]").await;
+    let admin = b.href("#links a[data-role=admin]").await;
     let seat_links = b.js("return document.querySelectorAll('#links a[data-seat]').length;").await;
     assert_eq!(seat_links, Value::from(1), "only the bot's seat has a seat link");
     // The invite: the table as a spectator sees it, and the button to take
@@ -209,7 +205,7 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     // dice is in (issue 14, provable dice), so no board yet.
     b.goto(&invite).await;
     b.wait("#panel #gathering").await;
-    let claim = b.wait("#claim").await.text().await.expect("text");
+    let claim = b.text("#claim").await;
     assert!(claim.contains("Take the seat"), "{claim}");
     assert!(!b.text("#panel").await.contains("Your hand"), "an invite sees no hand");
     b.click("#claim").await;
@@ -232,7 +228,7 @@ async fn an_invited_player_takes_the_seat_through_the_page() {
     b.wait("#seats button[data-reissue=\"british\"]").await;
     b.js("window.confirm = function () { return true; };").await;
     b.click("#seats button[data-reissue=\"british\"]").await;
-    let fresh = created_link(&b, "#seats a[data-invite=\"british\"]").await;
+    let fresh = b.href("#seats a[data-invite=\"british\"]").await;
     assert_ne!(token_of(&fresh), token_of(&invite));
     b.goto(&seat_link).await;
     b.until(
@@ -408,8 +404,8 @@ async fn scs_opening_through_the_page() {
     // The file names its own sides: the lobby's seat rows are the file's, not the built-in's.
     let shown = b.js("return document.querySelector('#create-game').dataset.seats;").await;
     assert_eq!(shown, Value::from("commonwealth italian"), "the file's own seats");
-    let commonwealth = created_link(&b, "#links a[data-seat=\"commonwealth\"]").await;
-    let italian = created_link(&b, "#links a[data-seat=\"italian\"]").await;
+    let commonwealth = b.href("#links a[data-seat=\"commonwealth\"]").await;
+    let italian = b.href("#links a[data-seat=\"italian\"]").await;
     let (cw, it) = (token_of(&commonwealth), token_of(&italian));
 
     // No set-up phase: the Commonwealth's Movement Phase, on the file's own map.

@@ -34,7 +34,7 @@ async fn a_scenario_file_pasted_in_the_lobby_lists_its_problems_or_is_played_on_
     assert!(errors.contains(&format!("scenario.toml:{line}: unit[sa2].setup:")), "{errors}");
 
     submit_scenario(&b, SMALL).await;
-    let allies = b.wait("#links a[data-seat=\"allies\"]").await.attr("href").await.expect("href").expect("link");
+    let allies = b.href("#links a[data-seat=\"allies\"]").await;
     b.goto(&allies).await;
     b.wait("#board [data-place=\"E1\"]").await;
     let off_map = b.js("return document.querySelectorAll('#board [data-place=\"M7\"]').length;").await;

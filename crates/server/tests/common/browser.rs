@@ -207,6 +207,16 @@ impl Browser {
         }
     }
 
+    /// The `href` attribute of the first element matching `css`, waiting (up
+    /// to 15 s) for one; read in one script, like [`Browser::text`].
+    pub async fn href(&self, css: &str) -> String {
+        let js = format!("const e = document.querySelector({css:?}); return e ? [e.getAttribute('href')] : null;");
+        match self.until(&format!("a link {css:?}"), &js).await {
+            Value::Array(v) if v.len() == 1 && v[0].is_string() => v[0].as_str().unwrap_or_default().to_owned(),
+            other => panic!("{css:?} has no href: {other}"),
+        }
+    }
+
     /// Saves a screenshot (for a person to look at when a test fails).
     pub async fn screenshot(&self, path: &str) {
         if let Ok(png) = self.client.screenshot().await {
