@@ -382,6 +382,11 @@ impl ArenaReport {
         failures: Vec<String>,
     ) -> ArenaReport {
         played.sort_by_key(|g| g.index);
+        // One line a bot: the same bot named twice (self-play, to measure
+        // the sides' balance) is one bot that played every seat.
+        let mut bots = bots;
+        let mut seen = std::collections::HashSet::new();
+        bots.retain(|b| seen.insert(b.clone()));
         let mut lines: Vec<BotLine> = bots
             .iter()
             .map(|name| BotLine {

@@ -72,3 +72,16 @@ fn shards_merged_are_the_whole_run() {
     let e = ArenaReport::merge(vec![parts[0].clone(), other]).expect_err("another run");
     assert!(e.en.contains("another run"), "{}", e.en);
 }
+
+#[test]
+fn a_bot_against_itself_is_one_line_and_the_sides_show_the_balance() {
+    // Self-play measures the sides' balance: one bot, every seat of every game.
+    let rules = Tricks::new();
+    let selfplay = ArenaConfig { bots: vec![BotSpec::GREEDY, BotSpec::GREEDY], ..config(20, Shard::ALL) };
+    let r = arena(&rules, &Setup::seeded(0), &selfplay, &|_| {}).expect("runs");
+    assert_eq!(r.bots.len(), 1, "{:?}", r.bots);
+    assert_eq!((r.bots[0].name.as_str(), r.bots[0].games, r.bots[0].wins), ("greedy", 40, 20));
+    assert_eq!(r.sides.iter().map(|s| s.games).collect::<Vec<_>>(), [20, 20]);
+    assert_eq!(r.sides.iter().map(|s| s.wins).sum::<usize>(), 20, "one winner a game");
+    assert_eq!(r.bots[0].elo, 0.0);
+}
