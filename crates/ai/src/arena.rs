@@ -374,7 +374,7 @@ impl ArenaReport {
         game: String,
         scenario: String,
         seats: Vec<String>,
-        bots: Vec<String>,
+        mut bots: Vec<String>,
         seed: u64,
         games: usize,
         shards: Vec<String>,
@@ -384,7 +384,6 @@ impl ArenaReport {
         played.sort_by_key(|g| g.index);
         // One line a bot: the same bot named twice (self-play, to measure
         // the sides' balance) is one bot that played every seat.
-        let mut bots = bots;
         let mut seen = std::collections::HashSet::new();
         bots.retain(|b| seen.insert(b.clone()));
         let mut lines: Vec<BotLine> = bots

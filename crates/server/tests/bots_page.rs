@@ -6,11 +6,8 @@
 mod common;
 
 use common::browser::Browser;
+use common::token_of;
 use serde_json::Value;
-
-fn token_of(href: &str) -> String {
-    href.rsplit('/').next().expect("a token").to_owned()
-}
 
 /// The German decisions in the server's log.
 async fn german_moves(s: &common::Server, token: &str) -> usize {

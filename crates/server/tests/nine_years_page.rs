@@ -11,12 +11,8 @@
 mod common;
 
 use common::browser::Browser;
+use common::token_of;
 use serde_json::Value;
-
-/// The token at the end of a link `…/t/{token}`.
-fn token_of(href: &str) -> String {
-    href.rsplit('/').next().expect("a token").to_owned()
-}
 
 /// Waits until the page shows `seat` to act (alone).
 async fn wait_to_act(b: &Browser, seat: &str) {

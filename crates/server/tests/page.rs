@@ -4,12 +4,8 @@
 mod common;
 
 use common::browser::Browser;
+use common::token_of;
 use serde_json::Value;
-
-/// The token at the end of a link `…/t/{token}`.
-fn token_of(href: &str) -> String {
-    href.rsplit('/').next().expect("a token").to_owned()
-}
 
 /// Creates a game through the lobby form; returns the links by seat id.
 async fn create_through_lobby(

@@ -221,3 +221,9 @@ where
 pub fn kind(v: &Value) -> &str {
     v["error"]["kind"].as_str().unwrap_or("")
 }
+
+/// The token at the end of a link `…/t/{token}` (the page tests read links
+/// off the lobby and the table).
+pub fn token_of(href: &str) -> String {
+    href.rsplit('/').next().expect("a token").to_owned()
+}
