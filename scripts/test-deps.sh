@@ -62,14 +62,17 @@ if ! "$venv/bin/python" -c 'import aiosmtpd' >/dev/null 2>&1; then
 fi
 maildir="${TMPDIR:-/tmp}/sandtable-smtp-$(id -u)"
 mkdir -p "$maildir"
-if ! { [ -f "$maildir/pid" ] && kill -0 "$(cat "$maildir/pid")" 2>/dev/null; }; then
+# Reused only if its recorded port answers: a live pid alone may be another
+# process that took the number of a sink a previous run left dead.
+answers() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null; }
+if ! { [ -f "$maildir/port" ] && answers "$(cat "$maildir/port")"; }; then
   smtp_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   log "starting the SMTP sink on 127.0.0.1:$smtp_port"
   setsid "$venv/bin/python" "$here/smtp-sink.py" 127.0.0.1 "$smtp_port" "$maildir" >"$maildir/log" 2>&1 </dev/null &
   echo $! >"$maildir/pid"
   echo "$smtp_port" >"$maildir/port"
   for _ in $(seq 100); do
-    python3 -c "import socket; socket.create_connection(('127.0.0.1', $smtp_port), 1)" 2>/dev/null && break
+    answers "$smtp_port" && break
     sleep 0.1
   done
 fi

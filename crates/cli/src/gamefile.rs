@@ -125,16 +125,14 @@ mod tests {
     use super::*;
     use sandtable_core::Setup;
 
-    fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("sandtable-gamefile-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        dir
+    fn temp(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new().prefix(&format!("sandtable-gamefile-{name}-")).tempdir().expect("temp dir")
     }
 
     #[test]
     fn write_read_and_refuse_overwrite() {
-        let dir = temp("rw");
+        let tmp = temp("rw");
+        let dir = tmp.path();
         let path = dir.join("g.json");
         let d = sandtable_catalog::find("totensonntag").expect("present");
         let mut s = d.game().start(&Setup::seeded(4)).expect("starts");
@@ -146,13 +144,12 @@ mod tests {
         let (_, back) = open(&path).expect("opens");
         assert_eq!(back.record(), s.record());
         // No temporary files left behind.
-        assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 1);
+        assert_eq!(std::fs::read_dir(dir).expect("dir").count(), 1);
         std::fs::write(&path, b"\xff\xfe garbage").expect("write");
         let e = open(&path).err().expect("garbage");
         assert_eq!(e.exit_code(), 3);
         assert!(e.to_string().contains("not a sandtable game file"), "{e}");
         let e = open(&dir.join("missing.json")).err().expect("missing");
         assert_eq!(e.exit_code(), 1);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -10,9 +10,8 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn a_killed_server_loses_no_acknowledged_action() {
-    let dir = std::env::temp_dir().join(format!("sandtable-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let db = format!("sqlite:{}", dir.join("games.db").display());
+    let dir = tempfile::Builder::new().prefix("sandtable-kill-").tempdir().expect("temp dir");
+    let db = format!("sqlite:{}", dir.path().join("games.db").display());
     let http = reqwest::blocking::Client::builder().timeout(Duration::from_secs(10)).build().expect("client");
     let (mut child, base) = serve(&db);
     let created: Value = http
@@ -66,5 +65,4 @@ fn a_killed_server_loses_no_acknowledged_action() {
     let version = t["version"].as_u64().expect("version");
     // The one in flight at the kill may have been committed unanswered.
     assert!(version == acked || version == acked + 1, "acknowledged {acked}, found {version} after the restart");
-    let _ = std::fs::remove_dir_all(&dir);
 }

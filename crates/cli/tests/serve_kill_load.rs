@@ -133,10 +133,8 @@ async fn kill_under_load(db: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_killed_under_a_thousand_live_games_loses_nothing_on_sqlite() {
-    let dir = std::env::temp_dir().join(format!("sandtable-killload-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    kill_under_load(&format!("sqlite:{}", dir.join("games.db").display())).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = tempfile::Builder::new().prefix("sandtable-killload-").tempdir().expect("temp dir");
+    kill_under_load(&format!("sqlite:{}", dir.path().join("games.db").display())).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -35,9 +35,8 @@ fn rss(pid: u32) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_websocket_costs_the_server_little() {
-    let dir = std::env::temp_dir().join(format!("sandtable-wsmem-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let (server, base) = serve(&format!("sqlite:{}", dir.join("games.db").display()));
+    let dir = tempfile::Builder::new().prefix("sandtable-wsmem-").tempdir().expect("temp dir");
+    let (server, base) = serve(&format!("sqlite:{}", dir.path().join("games.db").display()));
     let server = Reaped(server);
     let host = base.trim_start_matches("http://").to_owned();
     let http = reqwest::Client::new();
@@ -92,5 +91,4 @@ async fn an_open_websocket_costs_the_server_little() {
     );
     drop(sockets);
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
 }

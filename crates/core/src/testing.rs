@@ -279,7 +279,8 @@ mod tests {
 
     #[test]
     fn a_planted_undocumented_reference_is_reported() {
-        let dir = std::env::temp_dir().join(format!("sandtable-rule-refs-{}", std::process::id()));
+        let tmp = tempfile::Builder::new().prefix("sandtable-rule-refs-").tempdir().unwrap();
+        let dir = tmp.path();
         std::fs::create_dir_all(dir.join("src/deep")).unwrap();
         std::fs::write(dir.join("RULES.md"), "| § | rule |\n|---|---|\n| 1.0 | documented |\n").unwrap();
         std::fs::write(
@@ -288,9 +289,8 @@ mod tests {
         )
         .unwrap();
         std::fs::write(dir.join("src/deep/more.rs"), "const RULE: &str = \"TOY 1.0a\";").unwrap();
-        let missing = undocumented_rule_refs(&dir, "TOY ");
-        let caught = std::panic::catch_unwind(|| check_rule_refs_documented(&dir, "TOY "));
-        std::fs::remove_dir_all(&dir).unwrap();
+        let missing = undocumented_rule_refs(dir, "TOY ");
+        let caught = std::panic::catch_unwind(|| check_rule_refs_documented(dir, "TOY "));
         assert_eq!(missing, ["\"TOY 1.0a\" (src/deep/more.rs)", "\"TOY 2.0\" (src/lib.rs)"]);
         assert!(caught.is_err(), "the check must fail on a missing reference");
     }

@@ -177,25 +177,17 @@ struct Machine {
     build: &'static str,
 }
 
-/// A fresh directory for the default database, removed (with the WAL files)
-/// when dropped, whether the run succeeded or not.
-struct TempDb(PathBuf);
+/// A fresh directory for the default database (a random name `tempfile`
+/// creates exclusively, so no earlier run's database can be in it), removed
+/// with the WAL files when dropped, whether the run succeeded or not.
+struct TempDb(tempfile::TempDir);
 
 impl TempDb {
     fn new() -> std::io::Result<TempDb> {
-        let dir = std::env::temp_dir().join(format!("sandtable-loadtest-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir)?;
-        Ok(TempDb(dir))
+        Ok(TempDb(tempfile::Builder::new().prefix("sandtable-loadtest-").tempdir()?))
     }
     fn file(&self) -> PathBuf {
-        self.0.join("games.sqlite")
-    }
-}
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path().join("games.sqlite")
     }
 }
 

@@ -5,28 +5,19 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A fresh empty directory under the system temp dir, removed on drop.
-pub struct TempDir(pub PathBuf);
+/// A fresh empty directory under the system temp dir, removed on drop: its
+/// path, and the `tempfile` guard that made it (a random name created
+/// exclusively, so no earlier run's leftovers can be in it).
+pub struct TempDir(pub PathBuf, tempfile::TempDir);
 
 impl TempDir {
     pub fn new(tag: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("sandtable-cli-{}-{tag}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create temp dir");
-        TempDir(dir)
+        let dir = tempfile::Builder::new().prefix(&format!("sandtable-cli-{tag}-")).tempdir().expect("create temp dir");
+        TempDir(dir.path().to_owned(), dir)
     }
     pub fn path(&self, name: &str) -> PathBuf {
         self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 pub struct Browser {
     pub client: Client,
     driver: Child,
-    profile: std::path::PathBuf,
+    /// Chromium's profile, removed when the browser is dropped or closed.
+    profile: tempfile::TempDir,
 }
 
 /// Where ChromeDriver and Chromium are: `SANDTABLE_CHROMEDRIVER` /
@@ -45,7 +46,7 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let profile = std::env::temp_dir().join(format!("sandtable-chrome-{}-{port}", std::process::id()));
+        let profile = tempfile::Builder::new().prefix("sandtable-chrome-").tempdir().expect("profile dir");
         let caps = json!({
             "goog:chromeOptions": {
                 "binary": chromium,
@@ -56,7 +57,7 @@ impl Browser {
                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
                     "--no-first-run", "--disable-extensions", "--disable-quic",
                     format!("--window-size={width},{height}"),
-                    format!("--user-data-dir={}", profile.display()),
+                    format!("--user-data-dir={}", profile.path().display()),
                 ],
             }
         });
@@ -228,6 +229,5 @@ impl Browser {
         let _ = self.client.clone().close().await;
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }

@@ -34,12 +34,16 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
-/// A fresh SQLite database path.
+/// A fresh SQLite database path, in a directory of this process's own.
+///
+/// The directory is named by `tempfile` (random, created exclusively): a
+/// name made of the process id alone was reused by a later run on the same
+/// `/tmp` and handed a test a stale database full of another run's games.
 pub fn sqlite_path() -> String {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
     static N: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!("sandtable-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(format!("db-{}.sqlite", N.fetch_add(1, Ordering::Relaxed))).to_string_lossy().into_owned()
+    let dir = DIR.get_or_init(|| tempfile::Builder::new().prefix("sandtable-test-").tempdir().expect("temp dir"));
+    dir.path().join(format!("db-{}.sqlite", N.fetch_add(1, Ordering::Relaxed))).to_string_lossy().into_owned()
 }
 
 /// Every database the tests run on: a fresh SQLite file, and PostgreSQL when configured.
