@@ -32,7 +32,7 @@ pub use arena::{arena, rate, seating, ArenaConfig, ArenaGame, ArenaReport, BotLi
 pub use bot::{decide, Bot, BotKind, BotSpec, Infoset, Level};
 pub use budget::Budget;
 pub use greedy::GreedyBot;
-pub use mcts::{search, MctsBot, MctsConfig, RootStat};
+pub use mcts::{search, Anchor, MctsBot, MctsConfig, RootStat, ANCHOR_WORLDS};
 pub use playout::{playout, PlayoutError, PlayoutResult};
 pub use random::RandomBot;
 pub use selfplay::{bot_seed, selfplay, selfplay_threads, SelfplayReport};

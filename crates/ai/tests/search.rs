@@ -6,8 +6,8 @@ mod common;
 
 use common::{St, Tricks};
 use sandtable_ai::{
-    bot_seed, decide, playout, search, Bot, BotKind, BotSpec, Budget, GreedyBot, Infoset, Level, MctsBot, MctsConfig,
-    RandomBot,
+    bot_seed, decide, playout, search, Anchor, Bot, BotKind, BotSpec, Budget, GreedyBot, Infoset, Level, MctsBot,
+    MctsConfig, RandomBot,
 };
 use sandtable_core::{Dice, Ruleset, Seat, Setup, Viewer};
 
@@ -55,6 +55,27 @@ fn the_search_visits_the_winning_card_most() {
     assert_eq!(stats.iter().map(|s| s.visits).sum::<u32>(), 200, "one root visit per iteration");
     assert!(stats[1].visits > stats[0].visits * 3, "{stats:?}");
     assert!((stats[1].reward / f64::from(stats[1].visits) - 1.0).abs() < 1e-9, "the 9 always wins: {stats:?}");
+}
+
+/// The toy game asks for no anchor ([`sandtable_core::Heuristics::search_anchor`]),
+/// so the default search leaves the one-ply scores empty; anchored by the
+/// configuration, it scores every root action in one ply — the 9 above the 2
+/// — and stays reproducible on several threads.
+#[test]
+fn an_anchored_search_scores_every_root_action_in_one_ply() {
+    let rules = Tricks::new();
+    let s = last_trick_decides();
+    let mut legal = Vec::new();
+    rules.legal_actions(&s, Seat::new(1), &mut legal);
+    let info = Infoset::new(&rules, &s, Seat::new(1), &legal);
+    let plain = search(&info, &MctsConfig::new(Budget::Iterations(50)), 3);
+    assert!(plain.iter().all(|s| s.prior == (0.0, 0)), "{plain:?}");
+    let config = MctsConfig { anchor: Anchor::StandardErrors(1.0), ..MctsConfig::new(Budget::Iterations(50)) };
+    let anchored = search(&info, &config, 3);
+    assert_eq!(anchored.iter().map(|s| s.action).collect::<Vec<_>>(), vec![2, 9]);
+    assert!(anchored[1].prior.0 > anchored[0].prior.0, "{anchored:?}");
+    let threads = config.with_threads(2);
+    assert_eq!(search(&info, &threads, 5), search(&info, &threads, 5));
 }
 
 #[test]

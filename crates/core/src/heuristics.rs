@@ -20,8 +20,8 @@ pub trait Heuristics: Ruleset {
     fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
 
     /// How much likelier than a plain legal action `action` is in a rollout
-    /// and in the order a search tries actions (0 = never in a rollout
-    /// unless every action weighs 0, 1 = plain). Default: every action 1,
+    /// and in the order a search tries actions (0 = never in a rollout nor
+    /// in a search's tree unless every action weighs 0, 1 = plain). Default: every action 1,
     /// i.e. uniform. Cost: called for every legal action at every rollout
     /// step: keep it O(1).
     fn action_weight(&self, _state: &Self::State, _seat: Seat, _action: Self::Action) -> u32 {
@@ -35,6 +35,18 @@ pub trait Heuristics: Ruleset {
     /// the list; called rarely.
     fn measures(&self, _state: &Self::State) -> Vec<(&'static str, f64)> {
         Vec::new()
+    }
+
+    /// Whether a search should anchor its choice on one ply of
+    /// [`Heuristics::evaluate`], and how sure it must be to overrule it: the
+    /// search's favourite replaces the one-ply favourite only when its mean
+    /// result is higher by this many standard errors. For a game whose
+    /// evaluation ranks one step better than the search's rollouts of
+    /// [`Heuristics::action_weight`] can (measured: `sandtable arena`
+    /// against the greedy bot). Default: `None`, the search decides alone.
+    /// Cost: O(1).
+    fn search_anchor(&self) -> Option<f64> {
+        None
     }
 }
 

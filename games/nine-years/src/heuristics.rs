@@ -942,6 +942,13 @@ impl Heuristics for NineYears {
         }
     }
 
+    /// A search overrules one ply only a standard error surer (against the
+    /// greedy bot, `sandtable arena nine-years --bots mcts:normal,greedy
+    /// --seed 1`: 17 of 40 won unanchored, 49 of 100 anchored).
+    fn search_anchor(&self) -> Option<f64> {
+        Some(1.0)
+    }
+
     fn measures(&self, s: &State) -> Vec<(&'static str, f64)> {
         let sc = &self.scenario;
         let mut steps = [0.0; 2];

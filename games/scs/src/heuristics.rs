@@ -1150,6 +1150,14 @@ impl Heuristics for Scs {
         }
     }
 
+    /// A search overrules one ply only a standard error surer: its rollouts
+    /// of a movement phase rank marches worse than one ply of the evaluation
+    /// (against the greedy bot, 200 *Beda Fomm* games, `sandtable arena scs
+    /// --bots mcts:normal,greedy --seed 1`: 28 won unanchored, 55 anchored).
+    fn search_anchor(&self) -> Option<f64> {
+        Some(1.0)
+    }
+
     /// See the module documentation.
     fn action_weight(&self, s: &State, seat: Seat, action: Action) -> u32 {
         let Some(side) = Side::of_seat(seat) else { return 1 };

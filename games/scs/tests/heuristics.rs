@@ -436,3 +436,38 @@ fn scs_1_0_greedy_games_end_on_every_scenario() {
         }
     }
 }
+
+/// 4.0c: a stack's order changes nothing the evaluation reads, so a search
+/// that explored it like any other action found it as good as the best and
+/// reordered a stack forever (seen where the search looks one decision
+/// ahead, rollout depth 0, against the greedy bot). Weighted 0 ("never"),
+/// it is left out of the tree while anything else is legal: the game ends.
+#[test]
+fn scs_4_0c_the_search_bot_does_not_reorder_a_stack_while_anything_else_is_legal() {
+    use sandtable_ai::{Budget, Infoset, MctsBot, MctsConfig};
+    let r = Scs::standard();
+    let mut config = MctsConfig::new(Budget::Iterations(128));
+    config.rollout_depth = 0;
+    let mut reorders_possible = 0;
+    for seed in 1..=2u64 {
+        let mut s = r.setup(&r.info().resolve(&Setup::seeded(seed)).unwrap()).unwrap();
+        let mut bots: [Box<dyn Bot<Scs>>; 2] = [Box::new(MctsBot::new(config, seed)), Box::new(GreedyBot::new(seed))];
+        let mut list = Vec::new();
+        let mut steps = 0;
+        while let ToAct::Seats(seats) = r.to_act(&s) {
+            let seat = seats.iter().next().unwrap();
+            list.clear();
+            r.legal_actions(&s, seat, &mut list);
+            let a = bots[seat.index()].choose(&Infoset::new(&r, &s, seat, &list));
+            let top = |a: &Action| matches!(a, Action::Top(_));
+            if seat.index() == 0 && list.iter().any(top) && !list.iter().all(top) {
+                reorders_possible += 1;
+                assert!(!top(&a), "seed {seed} step {steps}: {} chosen among {} actions", r.notation(a), list.len());
+            }
+            r.try_apply(&mut s, seat, a, &mut Events::off()).unwrap();
+            steps += 1;
+            assert!(steps < 5_000, "seed {seed}: no end");
+        }
+    }
+    assert!(reorders_possible >= 20, "decisions where the bot could reorder a stack: {reorders_possible}");
+}
