@@ -62,9 +62,12 @@ if ! "$venv/bin/python" -c 'import aiosmtpd' >/dev/null 2>&1; then
 fi
 maildir="${TMPDIR:-/tmp}/sandtable-smtp-$(id -u)"
 mkdir -p "$maildir"
-# Reused only if its recorded port answers: a live pid alone may be another
-# process that took the number of a sink a previous run left dead.
-answers() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)" 2>/dev/null; }
+# Reused only if its recorded port greets as an SMTP server does ("220"): a
+# live pid alone may be another process that took the number of a sink a
+# previous run left dead, and so may a port.
+answers() {
+  python3 -c "import socket, sys; c = socket.create_connection(('127.0.0.1', $1), 1); c.settimeout(1); sys.exit(0 if c.recv(3) == b'220' else 1)" 2>/dev/null
+}
 if ! { [ -f "$maildir/port" ] && answers "$(cat "$maildir/port")"; }; then
   smtp_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   log "starting the SMTP sink on 127.0.0.1:$smtp_port"

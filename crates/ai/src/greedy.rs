@@ -68,8 +68,8 @@ pub(crate) struct OnePly {
 }
 
 /// Scores each of `info.legal()`, in order, by applying it in every one of
-/// `worlds` (the same worlds for every action, so luck does not decide
-/// between them). An action a world refuses scores 0 there. Cost: `legal ×
+/// `worlds` (at least one; the same worlds for every action, so luck does
+/// not decide between them). An action a world refuses scores 0 there. Cost: `legal ×
 /// worlds` clones, applies and evaluations.
 pub(crate) fn one_ply<R: Heuristics>(info: &Infoset<'_, R>, worlds: &[R::State]) -> Vec<OnePly> {
     let (rules, seat) = (info.rules(), info.seat());
@@ -88,7 +88,7 @@ pub(crate) fn one_ply<R: Heuristics>(info: &Infoset<'_, R>, worlds: &[R::State])
                     },
                 };
             }
-            OnePly { value: value / worlds.len().max(1) as f64, weight: rules.action_weight(&worlds[0], seat, action) }
+            OnePly { value: value / worlds.len() as f64, weight: rules.action_weight(&worlds[0], seat, action) }
         })
         .collect()
 }

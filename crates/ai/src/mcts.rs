@@ -41,6 +41,7 @@
 //!   each thread grows its own tree from its own seed and the root visit
 //!   counts are summed (deterministic for an iteration budget).
 
+use crate::budget::Clock;
 use crate::{Bot, Budget, Infoset};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -200,9 +201,12 @@ fn best<A: Copy>(stats: &[RootStat<A>], anchor: Option<f64>) -> A {
         }
     }
     let Some(z) = anchor else { return top.action };
+    // The one-ply favourite among the actions the game does not weigh 0
+    // ("never"), as the tree saw them (`drop_never`), unless all weigh 0.
+    let allowed = |s: &&RootStat<A>| s.prior.1 > 0 || stats.iter().all(|s| s.prior.1 == 0);
     let mut one = &stats[0];
-    for s in &stats[1..] {
-        if s.prior > one.prior {
+    for s in stats.iter().filter(allowed) {
+        if !allowed(&one) || s.prior > one.prior {
             one = s;
         }
     }
@@ -236,6 +240,10 @@ fn anchor<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig) -> Option<f
 /// greedy bot's whole cost).
 pub fn search<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig, seed: u64) -> Vec<RootStat<R::Action>> {
     let threads = config.threads.max(1);
+    // One clock for the one-ply scores and every thread: a time budget
+    // counts them all.
+    let clock = config.budget.start();
+    let clock = &clock;
     // One set of one-ply scores for every thread, from worlds of their own seed.
     let priors: Vec<(f64, u32)> = match anchor(info, config) {
         None => Vec::new(),
@@ -247,13 +255,13 @@ pub fn search<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig, seed: u
     };
     let priors = &priors[..];
     let trees: Vec<Vec<RootStat<R::Action>>> = if threads == 1 {
-        vec![Search::new(info, config, priors, seed).run()]
+        vec![Search::new(info, config, priors, seed).run(clock)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let seed = crate::bot_seed(seed, t, 0);
-                    scope.spawn(move || Search::new(info, config, priors, seed).run())
+                    scope.spawn(move || Search::new(info, config, priors, seed).run(clock))
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
@@ -328,8 +336,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
         }
     }
 
-    fn run(mut self) -> Vec<RootStat<R::Action>> {
-        let clock = self.config.budget.start();
+    fn run(mut self, clock: &Clock) -> Vec<RootStat<R::Action>> {
         let mut done = 0;
         while clock.more(done) {
             let world = self.info.sample(self.rng.next_u64());
@@ -606,6 +613,20 @@ mod tests {
         // Without two iterations of each there is no spread to judge by.
         let thin = [stat(1, 1, 0.0, 0.0, 0.7), stat(2, 100, 0.9, 0.0, 0.6)];
         assert_eq!(best(&thin, Some(0.0)), 1);
+    }
+
+    #[test]
+    fn anchored_an_action_the_game_weighs_0_is_never_the_one_ply_favourite_while_another_is_not() {
+        // 1 scores best in one ply but weighs 0: the tree never opened it.
+        let mut never = stat(1, 0, 0.0, 0.0, 0.9);
+        never.prior.1 = 0;
+        let stats = [never, stat(2, 1, 0.4, 0.0, 0.6), stat(3, 1, 0.5, 0.0, 0.5)];
+        assert_eq!(best(&stats, Some(1.0)), 2, "the best one-ply action the tree could open");
+        let mut all_never = stats;
+        for s in &mut all_never {
+            s.prior.1 = 0;
+        }
+        assert_eq!(best(&all_never, Some(1.0)), 1, "when every action weighs 0, the best of them");
     }
 
     #[test]

@@ -444,12 +444,12 @@ fn scs_1_0_greedy_games_end_on_every_scenario() {
 /// it is left out of the tree while anything else is legal: the game ends.
 #[test]
 fn scs_4_0c_the_search_bot_does_not_reorder_a_stack_while_anything_else_is_legal() {
-    use sandtable_ai::{Budget, Infoset, MctsBot, MctsConfig};
+    use sandtable_ai::{Anchor, Budget, Infoset, MctsBot, MctsConfig};
     let r = Scs::standard();
-    let mut config = MctsConfig::new(Budget::Iterations(128));
-    config.rollout_depth = 0;
     let mut reorders_possible = 0;
-    for seed in 1..=2u64 {
+    // Unanchored (the tree alone) and as players get it (anchored, 1.0).
+    for (seed, anchor) in [(1, Anchor::Off), (2, Anchor::Off), (1, Anchor::Game)] {
+        let config = MctsConfig { rollout_depth: 0, anchor, ..MctsConfig::new(Budget::Iterations(128)) };
         let mut s = r.setup(&r.info().resolve(&Setup::seeded(seed)).unwrap()).unwrap();
         let mut bots: [Box<dyn Bot<Scs>>; 2] = [Box::new(MctsBot::new(config, seed)), Box::new(GreedyBot::new(seed))];
         let mut list = Vec::new();
@@ -462,7 +462,8 @@ fn scs_4_0c_the_search_bot_does_not_reorder_a_stack_while_anything_else_is_legal
             let top = |a: &Action| matches!(a, Action::Top(_));
             if seat.index() == 0 && list.iter().any(top) && !list.iter().all(top) {
                 reorders_possible += 1;
-                assert!(!top(&a), "seed {seed} step {steps}: {} chosen among {} actions", r.notation(a), list.len());
+                let text = r.notation(a);
+                assert!(!top(&a), "seed {seed} {anchor:?} step {steps}: {text} chosen among {}", list.len());
             }
             r.try_apply(&mut s, seat, a, &mut Events::off()).unwrap();
             steps += 1;

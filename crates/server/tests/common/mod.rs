@@ -34,7 +34,9 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
-/// A fresh SQLite database path, in a directory of this process's own.
+/// A fresh SQLite database path, in a directory of this process's own under
+/// the build's `target/tmp` (gone with `cargo clean`; a static is never
+/// dropped, so the directory outlives the process).
 ///
 /// The directory is named by `tempfile` (random, created exclusively): a
 /// name made of the process id alone was reused by a later run on the same
@@ -42,7 +44,9 @@ pub fn postgres_url() -> Option<String> {
 pub fn sqlite_path() -> String {
     static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
     static N: AtomicU64 = AtomicU64::new(0);
-    let dir = DIR.get_or_init(|| tempfile::Builder::new().prefix("sandtable-test-").tempdir().expect("temp dir"));
+    let dir = DIR.get_or_init(|| {
+        tempfile::Builder::new().prefix("sandtable-test-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("temp dir")
+    });
     dir.path().join(format!("db-{}.sqlite", N.fetch_add(1, Ordering::Relaxed))).to_string_lossy().into_owned()
 }
 
