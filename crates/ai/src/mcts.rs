@@ -383,7 +383,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
                 break self.evaluate(&world);
             }
             self.drop_never(&world, seat);
-            let (edge, expanded) = self.select_or_expand(node, seat, &world);
+            let (edge, expanded) = self.select_or_expand(node, seat);
             let action = self.nodes[node as usize].edges[edge as usize].action;
             self.path.push((node, edge));
             if rules.try_apply(&mut world, seat, action, &mut self.events).is_err() {
@@ -411,7 +411,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
     /// world are `self.legal`: a new one (true) while progressive widening
     /// allows and an untried legal action remains, else the available edge
     /// with the best UCB (counting availability, not parent visits).
-    fn select_or_expand(&mut self, node: u32, seat: Seat, world: &R::State) -> (u32, bool) {
+    fn select_or_expand(&mut self, node: u32, seat: Seat) -> (u32, bool) {
         let c = self.config.exploration;
         let n = &mut self.nodes[node as usize];
         let mut tried = 0usize;
@@ -432,7 +432,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
         // Saturating: an infinite widening is "every action".
         let allowed = (allowed as usize).max(2);
         if tried < self.legal.len() && (tried < allowed || best.is_none()) {
-            let action = self.untried(node, seat, world);
+            let action = self.untried(node, seat);
             let child = self.nodes.len() as u32;
             self.nodes.push(Node::EMPTY);
             let n = &mut self.nodes[node as usize];
@@ -447,14 +447,17 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
     /// [`Heuristics::action_weight`]) while it has any other: the tree would
     /// otherwise explore them like the rest, and an action that changes
     /// nothing the evaluation reads (SCS's stack order, 4.0c) scores as well
-    /// as the best and can be chosen over and over. Cost: one weight per
-    /// legal action.
+    /// as the best and can be chosen over and over. Leaves `self.weights`
+    /// holding the weight of each action kept, in order (all 1 for a uniform
+    /// search, which keeps every action), for [`Search::untried`]. Cost: one
+    /// weight per legal action.
     fn drop_never(&mut self, world: &R::State, seat: Seat) {
+        self.weights.clear();
         if self.config.uniform {
+            self.weights.resize(self.legal.len(), 1);
             return;
         }
         let rules = self.info.rules();
-        self.weights.clear();
         self.weights.extend(self.legal.iter().map(|&a| rules.action_weight(world, seat, a)));
         if self.weights.iter().any(|&w| w > 0) {
             let mut i = 0;
@@ -463,17 +466,18 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
                 i += 1;
                 weights[i - 1] > 0
             });
+            self.weights.retain(|&w| w > 0);
         }
     }
 
-    /// The untried legal action the game prefers most (ties at random).
-    fn untried(&mut self, node: u32, seat: Seat, world: &R::State) -> R::Action {
-        let rules = self.info.rules();
+    /// The untried legal action the game prefers most (ties at random), by
+    /// the weights [`Search::drop_never`] left.
+    fn untried(&mut self, node: u32, seat: Seat) -> R::Action {
         let edges = &self.nodes[node as usize].edges;
         let mut pick: Option<(R::Action, u32)> = None;
         let mut prior: Option<(R::Action, (f64, u32))> = None;
         let mut ties = 0u32;
-        for &a in &self.legal {
+        for (&a, &w) in self.legal.iter().zip(&self.weights) {
             if edges.iter().any(|e| e.seat == seat && e.action == a) {
                 continue;
             }
@@ -488,7 +492,6 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
                     continue;
                 }
             }
-            let w = if self.config.uniform { 1 } else { rules.action_weight(world, seat, a) };
             match pick {
                 Some((_, best)) if w < best => {}
                 Some((_, best)) if w == best => {

@@ -7,7 +7,7 @@ mod common;
 use common::{St, Tricks};
 use sandtable_ai::{
     bot_seed, decide, playout, search, Anchor, Bot, BotKind, BotSpec, Budget, GreedyBot, Infoset, Level, MctsBot,
-    MctsConfig, RandomBot,
+    MctsConfig, RandomBot, RootStat,
 };
 use sandtable_core::{Dice, Ruleset, Seat, Setup, Viewer};
 
@@ -18,6 +18,14 @@ fn start(seed: u64) -> St {
 
 fn mcts(iterations: u32, seed: u64) -> MctsBot {
     MctsBot::new(MctsConfig::new(Budget::Iterations(iterations)), seed)
+}
+
+/// What a search of `seat`'s decision in `s` finds for each legal action.
+fn root_stats(s: &St, seat: u8, config: &MctsConfig, seed: u64) -> Vec<RootStat<u8>> {
+    let rules = Tricks::new();
+    let mut legal = Vec::new();
+    rules.legal_actions(s, Seat::new(seat), &mut legal);
+    search(&Infoset::new(&rules, s, Seat::new(seat), &legal), config, seed)
 }
 
 /// South answers a led 5 holding 9 and 2 after a trick each: only the 9
@@ -45,12 +53,7 @@ fn the_search_bot_takes_the_winning_card() {
 
 #[test]
 fn the_search_visits_the_winning_card_most() {
-    let rules = Tricks::new();
-    let s = last_trick_decides();
-    let mut legal = Vec::new();
-    rules.legal_actions(&s, Seat::new(1), &mut legal);
-    let info = Infoset::new(&rules, &s, Seat::new(1), &legal);
-    let stats = search(&info, &MctsConfig::new(Budget::Iterations(200)), 3);
+    let stats = root_stats(&last_trick_decides(), 1, &MctsConfig::new(Budget::Iterations(200)), 3);
     assert_eq!(stats.iter().map(|s| s.action).collect::<Vec<_>>(), vec![2, 9], "in the legal list's order");
     assert_eq!(stats.iter().map(|s| s.visits).sum::<u32>(), 200, "one root visit per iteration");
     assert!(stats[1].visits > stats[0].visits * 3, "{stats:?}");
@@ -63,19 +66,15 @@ fn the_search_visits_the_winning_card_most() {
 /// — and stays reproducible on several threads.
 #[test]
 fn an_anchored_search_scores_every_root_action_in_one_ply() {
-    let rules = Tricks::new();
     let s = last_trick_decides();
-    let mut legal = Vec::new();
-    rules.legal_actions(&s, Seat::new(1), &mut legal);
-    let info = Infoset::new(&rules, &s, Seat::new(1), &legal);
-    let plain = search(&info, &MctsConfig::new(Budget::Iterations(50)), 3);
+    let plain = root_stats(&s, 1, &MctsConfig::new(Budget::Iterations(50)), 3);
     assert!(plain.iter().all(|s| s.prior == (0.0, 0)), "{plain:?}");
     let config = MctsConfig { anchor: Anchor::StandardErrors(1.0), ..MctsConfig::new(Budget::Iterations(50)) };
-    let anchored = search(&info, &config, 3);
+    let anchored = root_stats(&s, 1, &config, 3);
     assert_eq!(anchored.iter().map(|s| s.action).collect::<Vec<_>>(), vec![2, 9]);
     assert!(anchored[1].prior.0 > anchored[0].prior.0, "{anchored:?}");
     let threads = config.with_threads(2);
-    assert_eq!(search(&info, &threads, 5), search(&info, &threads, 5));
+    assert_eq!(root_stats(&s, 1, &threads, 5), root_stats(&s, 1, &threads, 5));
 }
 
 #[test]
@@ -91,15 +90,11 @@ fn the_same_seed_and_iteration_budget_give_the_same_decisions() {
 
 #[test]
 fn root_parallel_search_sums_every_threads_visits_reproducibly() {
-    let rules = Tricks::new();
     let s = start(4);
-    let mut legal = Vec::new();
-    rules.legal_actions(&s, Seat::new(0), &mut legal);
-    let info = Infoset::new(&rules, &s, Seat::new(0), &legal);
     let config = MctsConfig::new(Budget::Iterations(150)).with_threads(3);
-    let a = search(&info, &config, 9);
+    let a = root_stats(&s, 0, &config, 9);
     assert_eq!(a.iter().map(|s| s.visits).sum::<u32>(), 450, "three trees of 150 iterations");
-    assert_eq!(a, search(&info, &config, 9));
+    assert_eq!(a, root_stats(&s, 0, &config, 9));
 }
 
 #[test]
