@@ -27,7 +27,9 @@
 //!   Revolution (20.2.5): each winter counts only with the chance that he
 //!   has not sailed by then — he sails in a year with 85%, this year's
 //!   85% scaled by the share of its actions the Alliance has left (so one
-//!   Sea Move now still gains). Each future year counts with
+//!   Sea Move now still gains); once he is aboard a Sea Move that has
+//!   not sailed from such a port, the landing is the next decision and
+//!   no winter counts. Each future year counts with
 //!   the chance that the war is still on: from 1696 the peace roll (6.4)
 //!   ends it with 1d6 + its modifiers (those of 6.4 read from the map now,
 //!   +1 a year) ≥ 10.
@@ -408,8 +410,17 @@ impl NineYears {
         // the Revolution with one Sea Move, whatever the die (14.5 costs
         // only corps). The Alliance takes it in a year it has actions left;
         // a winter is lost only if he has sailed in none of the years before.
-        let sail = if self.william_port(s).is_some() { SAIL } else { 0.0 };
-        let sail_now = if before_winter(s.phase) { sail * self.side_year_left(s, Side::Alliance) } else { sail };
+        // Aboard a Sea Move in such a port he lands at the next decision:
+        // the action is paid for, so no share of the year's actions scales it.
+        let aboard = self.william_aboard(s);
+        let sail = if aboard || self.william_port(s).is_some() { SAIL } else { 0.0 };
+        let sail_now = if aboard {
+            1.0
+        } else if before_winter(s.phase) {
+            sail * self.side_year_left(s, Side::Alliance)
+        } else {
+            sail
+        };
         let mut kept = 1.0 - sail_now;
         let first = if before_winter(s.phase) { s.year } else { s.year + 1 };
         let mut w = 0.0;
@@ -636,6 +647,23 @@ impl NineYears {
             }
             _ => None,
         }
+    }
+
+    /// Whether William III is aboard the Sea Move being made, not yet
+    /// sailed, from a port of London's sea, so that his next decision can
+    /// be the landing that brings the Revolution (20.2.5, 14.5). Boarding
+    /// activates him, which takes him out of [`NineYears::william_port`];
+    /// without this a one-ply look saw boarding as giving the Revolution up.
+    fn william_aboard(&self, s: &State) -> bool {
+        let n = &self.scenario.named;
+        !s.revolution
+            && self.enterable(s, n.london)
+            && s.force.as_ref().is_some_and(|f| {
+                f.kind == ForceKind::Sea
+                    && !f.moved
+                    && f.leaders.contains(&n.william)
+                    && self.scenario.space(f.space).port == self.scenario.space(n.london).port
+            })
     }
 
     fn weight_campaign_go(&self, s: &State, side: Side, f: &Force, y: SpaceId) -> u32 {

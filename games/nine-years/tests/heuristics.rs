@@ -387,6 +387,34 @@ fn ny_20_2_5_the_rollout_takes_william_to_london() {
 }
 
 #[test]
+fn ny_20_2_5_william_iii_aboard_a_sea_move_on_londons_sea_counts_the_landing_as_next() {
+    // Boarding activates him, which takes him out of "free in a port"; a
+    // one-ply look must still see boarding as a step toward the landing,
+    // not as giving the Revolution up (the greedy bot added Dutch corps
+    // and stopped, year after year, while London cost 2 VP a winter).
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    put_leader(&r, &mut s, "william-iii", "amsterdam");
+    put(&r, &mut s, "dutch", "amsterdam", 2);
+    apply(&r, &mut s, A, "sea amsterdam");
+    let mut aboard = s.clone();
+    apply(&r, &mut aboard, A, "add william-iii");
+    let mut dutch = s.clone();
+    apply(&r, &mut dutch, A, "add dutch full");
+    favours(&r, &aboard, &dutch, A);
+    // Aboard, London's winters weigh far less than with him free in port
+    // (85% a year, scaled by the actions left).
+    let (free, on_board) = (london_cost(&r, &s), london_cost(&r, &aboard));
+    assert!(on_board < 0.5 * free, "aboard {on_board}, free in port {free}");
+    // Aboard in a port of another sea, no landing is near.
+    let mut elsewhere = alliance_round(&r);
+    put_leader(&r, &mut elsewhere, "william-iii", "barcelona");
+    apply(&r, &mut elsewhere, A, "sea barcelona");
+    apply(&r, &mut elsewhere, A, "add william-iii");
+    assert!(london_cost(&r, &elsewhere) > 1.0, "{}", london_cost(&r, &elsewhere));
+}
+
+#[test]
 fn ny_13_5_1_a_leader_with_corps_campaigns_and_takes_them_along_never_dropping_them() {
     let r = NineYears::standard();
     let mut s = alliance_round(&r);
