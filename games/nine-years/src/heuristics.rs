@@ -29,7 +29,14 @@
 //!   85% scaled by the share of its actions the Alliance has left (so one
 //!   Sea Move now still gains); once he is aboard a Sea Move that has
 //!   not sailed from such a port, the landing is the next decision and
-//!   no winter counts. Each future year counts with
+//!   no winter counts. Bourbon London's winters count less by the chance
+//!   that the Alliance takes it this year by force (any landing there
+//!   before the Revolution brings it, 20.2.5): an army
+//!   outnumbering its Bourbon corps next to it (50%) or two links away
+//!   (20%), or Allied corps in a port of London's sea while no Bourbon
+//!   corps stand in London (50%), each scaled like a siege within reach
+//!   by the actions left; a Sea Move begun there 80%, with corps aboard
+//!   certain. Each future year counts with
 //!   the chance that the war is still on: from 1696 the peace roll (6.4)
 //!   ends it with 1d6 + its modifiers (those of 6.4 read from the map now,
 //!   +1 a year) ≥ 10.
@@ -75,7 +82,8 @@
 //! - **The Glorious Revolution (20.2.5)**: before it, the Alliance's Sea
 //!   Move from the port where William III stands, taking him aboard and
 //!   sailing to London, is almost certain — it ends the −2 VP a winter of
-//!   19c at once.
+//!   19c at once. A Bourbon London empty of Bourbon corps draws a Sea
+//!   Move with corps from a port of its sea and the landing there.
 //! - **Campaigns (13.5.1, 14.1, 17)**: a leader with corps to command is
 //!   likely to campaign (more with more corps, most when his army stands in
 //!   an enemy fortress it can besiege); his army takes its corps along
@@ -145,6 +153,13 @@ const LOOSE: f64 = 0.3;
 /// counts, and two links away.
 const STRIKE_NEXT: f64 = 0.4;
 const STRIKE_TWO: f64 = 0.15;
+/// The chance an army or a landing within reach takes London back this
+/// year ([`NineYears::london_retake`]), next to it and two links away.
+const RETAKE_NEXT: f64 = 0.5;
+const RETAKE_TWO: f64 = 0.2;
+/// The same once a Sea Move is begun from a port of London's sea, London
+/// empty of Bourbon corps, before its corps are aboard.
+const RETAKE_BOARDING: f64 = 0.8;
 /// VP for controlling a sea zone (10.1: LOC by sea, landings, 19d).
 const SEA: f64 = 0.3;
 /// VP while a capital that wins automatically is held (6.2).
@@ -255,6 +270,84 @@ impl NineYears {
             }
         }
         best
+    }
+
+    /// The chance the Alliance takes London back from the Bourbons before
+    /// the winters [`NineYears::london_winters`] counts (19c: 2 VP each):
+    /// an army that outnumbers London's Bourbon corps next to it (0.5) or
+    /// two links away (0.2), or, London empty of Bourbon corps, Allied corps
+    /// in a friendly port of London's sea (0.5: a Sea Move lands and takes
+    /// it, 14.5); scaled like a siege within reach by the actions left this
+    /// year. 0 while London is not Bourbon. Without it an Alliance that
+    /// lost London after the Revolution saw nothing to gain in a march or a
+    /// landing (0.1 VP a corps, [`FORWARD`]) and paid 2 VP every winter to
+    /// the end. Cost: the links of London and of its neighbours, and one
+    /// scan of the spaces.
+    fn london_retake(&self, s: &State, board: &Board) -> f64 {
+        let sc = &self.scenario;
+        let london = sc.named.london;
+        if !s.control(london).is(Side::Bourbon) {
+            return 0.0;
+        }
+        let (a, held) = (Side::Alliance.index(), board.corps[london.index()][Side::Bourbon.index()]);
+        let led = |y: SpaceId| board.corps[y.index()][a].min(board.command[y.index()][a]);
+        let mut best = 0.0f64;
+        for &(y, red) in &sc.space(london).links {
+            if !Self::link_open(Side::Alliance, red) || !self.enterable(s, y) {
+                continue;
+            }
+            if led(y) > held {
+                best = RETAKE_NEXT;
+                break;
+            }
+            for &(z, red2) in &sc.space(y).links {
+                if z != london && Self::link_open(Side::Alliance, red2) && led(z) > held {
+                    best = best.max(RETAKE_TWO);
+                }
+            }
+        }
+        if held == 0 {
+            // A landing under way is paid for: with corps aboard it is the
+            // next decision; begun with corps to take aboard, nearly.
+            if let Some(f) = self.london_landing(s) {
+                if !f.corps.is_empty() {
+                    return 1.0;
+                }
+                if board.corps[f.space.index()][a] > 0 {
+                    return RETAKE_BOARDING;
+                }
+            }
+            if best < RETAKE_NEXT && sc.space_ids().any(|y| self.london_port(s, y) && board.corps[y.index()][a] > 0) {
+                best = RETAKE_NEXT;
+            }
+        }
+        best * (0.3 + 0.7 * self.side_year_left(s, Side::Alliance))
+    }
+
+    /// Whether `y` is another port of London's sea held by the Alliance
+    /// (a Sea Move from it may land in London, 14.5).
+    fn london_port(&self, s: &State, y: SpaceId) -> bool {
+        let sc = &self.scenario;
+        let london = sc.named.london;
+        y != london
+            && sc.space(y).port.is_some()
+            && sc.space(y).port == sc.space(london).port
+            && s.control(y).is(Side::Alliance)
+    }
+
+    /// Whether London is Bourbon with no Bourbon corps in it, so that a
+    /// Sea Move with corps takes it back (14.5).
+    fn london_open_to_landing(&self, s: &State) -> bool {
+        let london = self.scenario.named.london;
+        s.control(london).is(Side::Bourbon) && self.count_corps(s, london, Side::Bourbon) == 0
+    }
+
+    /// The Alliance's Sea Move being made, not yet sailed, from a port of
+    /// London's sea.
+    fn london_landing<'s>(&self, s: &'s State) -> Option<&'s Force> {
+        s.force.as_ref().filter(|f| {
+            f.kind == ForceKind::Sea && !f.moved && s.active == Side::Alliance && self.london_port(s, f.space)
+        })
     }
 
     /// Links from each space to the nearest objective of `side` (an enemy
@@ -457,7 +550,8 @@ impl NineYears {
             b += box_now * fade * self.survival(s, base, y);
             fade *= FADE;
         }
-        b -= LONDON_DRAIN * self.london_winters(s, base);
+        let board = self.board(s, &war);
+        b -= LONDON_DRAIN * self.london_winters(s, base) * (1.0 - self.london_retake(s, &board));
 
         // Corps strength (12.3.2, 16.3).
         let mut lost = [0.0f64; 2];
@@ -475,7 +569,6 @@ impl NineYears {
         b += STEP * (lost[1] - lost[0]);
 
         // Armies toward their objectives (13.5.1, 14.1) and sieges (17).
-        let board = self.board(s, &war);
         let mut dist = [u8::MAX; MAX];
         for side in Side::ALL {
             let sign = f64::from(side.vp_sign());
@@ -658,12 +751,7 @@ impl NineYears {
         let n = &self.scenario.named;
         !s.revolution
             && self.enterable(s, n.london)
-            && s.force.as_ref().is_some_and(|f| {
-                f.kind == ForceKind::Sea
-                    && !f.moved
-                    && f.leaders.contains(&n.william)
-                    && self.scenario.space(f.space).port == self.scenario.space(n.london).port
-            })
+            && self.london_landing(s).is_some_and(|f| f.leaders.contains(&n.william))
     }
 
     fn weight_campaign_go(&self, s: &State, side: Side, f: &Force, y: SpaceId) -> u32 {
@@ -722,6 +810,9 @@ impl NineYears {
             (ForceKind::Sea, Action::Sail(y)) => {
                 if y == n.london && !s.revolution && f.leaders.contains(&n.william) {
                     100
+                } else if y == n.london && side == Side::Alliance && !f.corps.is_empty() {
+                    // 19c: London back saves 2 VP every winter.
+                    60
                 } else if !s.control(y).is(side) {
                     4
                 } else {
@@ -788,6 +879,8 @@ impl NineYears {
             Action::Sea(x) => {
                 if side == Side::Alliance && self.william_port(s) == Some(x) {
                     60
+                } else if side == Side::Alliance && self.london_open_to_landing(s) && self.london_port(s, x) {
+                    20
                 } else {
                     1
                 }

@@ -4,7 +4,7 @@
 //! seats.
 
 mod common;
-use common::campaign::{own, put, round};
+use common::campaign::{own, owner, put, round};
 use common::*;
 use sandtable_ai::{Bot, RandomBot};
 use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, ToAct};
@@ -366,6 +366,9 @@ fn ny_20_2_5_the_rollout_takes_william_to_london() {
     let r = NineYears::standard();
     let mut s = alliance_round(&r);
     put_leader(&r, &mut s, "william-iii", "amsterdam");
+    // Jacobite corps hold London, as in the set-up: only William III's
+    // landing takes it (20.2.5), not a Dutch one (14.5).
+    put(&r, &mut s, "jacobite", "london", 1);
     put(&r, &mut s, "dutch", "amsterdam", 2);
     put(&r, &mut s, "dutch", "ostend", 1);
     let william = weight(&r, &s, A, "sea amsterdam");
@@ -395,6 +398,9 @@ fn ny_20_2_5_william_iii_aboard_a_sea_move_on_londons_sea_counts_the_landing_as_
     let r = NineYears::standard();
     let mut s = alliance_round(&r);
     put_leader(&r, &mut s, "william-iii", "amsterdam");
+    // Jacobite corps hold London, as in the set-up: only William III's
+    // landing takes it (20.2.5), not a Dutch one (14.5).
+    put(&r, &mut s, "jacobite", "london", 1);
     put(&r, &mut s, "dutch", "amsterdam", 2);
     apply(&r, &mut s, A, "sea amsterdam");
     let mut aboard = s.clone();
@@ -412,6 +418,43 @@ fn ny_20_2_5_william_iii_aboard_a_sea_move_on_londons_sea_counts_the_landing_as_
     apply(&r, &mut elsewhere, A, "sea barcelona");
     apply(&r, &mut elsewhere, A, "add william-iii");
     assert!(london_cost(&r, &elsewhere) > 1.0, "{}", london_cost(&r, &elsewhere));
+}
+
+#[test]
+fn ny_19c_corps_able_to_retake_london_ease_its_winter_loss_and_a_landing_gains_at_every_step() {
+    // After the Revolution a Bourbon landing can take London back, and
+    // every winter it stays Bourbon costs the Alliance 2 VP (19c). Corps in
+    // a port of London's sea can land there while no Bourbon corps stand
+    // in it (14.5); corps far away cannot.
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    s.revolution = true;
+    assert_eq!(owner(&r, &s, "london"), Control::Bourbon);
+    let mut far = s.clone();
+    put(&r, &mut far, "dutch", "vienna", 2);
+    let mut port = s.clone();
+    put(&r, &mut port, "dutch", "amsterdam", 2);
+    let (far_cost, port_cost) = (london_cost(&r, &far), london_cost(&r, &port));
+    assert!(port_cost < 0.8 * far_cost, "in port {port_cost}, far {far_cost}");
+    // A French corps in London bars the landing: no easing.
+    let mut barred = port.clone();
+    put(&r, &mut barred, "france", "london", 1);
+    let barred_cost = london_cost(&r, &barred);
+    assert!(barred_cost > 0.95 * far_cost, "barred {barred_cost}, far {far_cost}");
+    // Each step of the landing looks better than the one before it, so a
+    // one-ply look takes them in turn.
+    let mut begun = port.clone();
+    apply(&r, &mut begun, A, "sea amsterdam");
+    favours(&r, &begun, &port, A);
+    let mut aboard = begun.clone();
+    apply(&r, &mut aboard, A, "add dutch full");
+    favours(&r, &aboard, &begun, A);
+    let mut landed = aboard.clone();
+    apply(&r, &mut landed, A, "sail london");
+    assert_eq!(owner(&r, &landed, "london"), Control::Alliance);
+    favours(&r, &landed, &aboard, A);
+    // The rollout policy lands there too.
+    assert!(weight(&r, &aboard, A, "sail london") > 10 * weight(&r, &aboard, A, "sail portsmouth"));
 }
 
 #[test]
