@@ -810,7 +810,7 @@ impl NineYears {
             (ForceKind::Sea, Action::Sail(y)) => {
                 if y == n.london && !s.revolution && f.leaders.contains(&n.william) {
                     100
-                } else if y == n.london && side == Side::Alliance && !f.corps.is_empty() {
+                } else if y == n.london && side == Side::Alliance && !f.corps.is_empty() && !s.control(y).is(side) {
                     // 19c: London back saves 2 VP every winter.
                     60
                 } else if !s.control(y).is(side) {
