@@ -36,7 +36,12 @@
 //!   (20%), or Allied corps in a port of London's sea while no Bourbon
 //!   corps stand in London (50%), each scaled like a siege within reach
 //!   by the actions left; a Sea Move begun there 80%, with corps aboard
-//!   certain. Each future year counts with
+//!   certain. An Allied London with no Allied corps in it after the
+//!   Revolution, while Bourbon corps stand in a Bourbon port of its sea,
+//!   is open to their landing (14.5: London has no fortress; one corps
+//!   bars it): every winter to come is counted at 2 VP times 50% (scaled
+//!   like a siege by the Bourbons' actions left) times the half of the
+//!   time the Alliance would not take it back. Each future year counts with
 //!   the chance that the war is still on: from 1696 the peace roll (6.4)
 //!   ends it with 1d6 + its modifiers (those of 6.4 read from the map now,
 //!   +1 a year) ≥ 10.
@@ -93,7 +98,9 @@
 //!   (16.2: die, tactics, +1/+2 for numbers, fortress and line for the
 //!   defender; a losing attack never), toward the front rather than away,
 //!   never straight back where it came from. A possible siege roll is
-//!   almost always taken (17.2 already requires corps enough).
+//!   almost always taken (17.2 already requires corps enough). A campaign
+//!   or a Sea Move never stops where it began while it can go on: that
+//!   spends the action and its counters' round for nothing (13.4.3).
 //! - **Card use (13.3–13.5)**: `end` (giving up the actions left) is plain
 //!   against many useful actions; Replacement (13.5.3), Rally (13.5.4) and a
 //!   prepared fleet's challenge (13.5.6: it is removed in winter, 19b) are
@@ -105,6 +112,8 @@
 //!   RP are not kept): forming full corps, rebuilding, colonial support
 //!   (18.2) likely, a corps formed or placed at the front more; the Allied
 //!   Atlantic fleet (12.3.6) while London is Bourbon before the Revolution.
+//!   An Allied London open to a Bourbon landing draws a corps formed
+//!   there, placed there, or landed there by a Sea Move (14.5).
 //!   Arriving leaders go to the biggest stacks; leader moves (12.4) only to
 //!   stacks of 3 corps or more, and `done` likely once the due leaders are
 //!   placed. KWW reinforcement (18.2) is taken unless the marker is already
@@ -160,6 +169,10 @@ const RETAKE_TWO: f64 = 0.2;
 /// The same once a Sea Move is begun from a port of London's sea, London
 /// empty of Bourbon corps, before its corps are aboard.
 const RETAKE_BOARDING: f64 = 0.8;
+/// The chance the Bourbons land in an Allied London left without a corps
+/// this year while their corps stand in a port of its sea (14.5), before
+/// the actions left scale it ([`NineYears::london_exposed`]).
+const EXPOSED: f64 = 0.5;
 /// VP for controlling a sea zone (10.1: LOC by sea, landings, 19d).
 const SEA: f64 = 0.3;
 /// VP while a capital that wins automatically is held (6.2).
@@ -322,6 +335,70 @@ impl NineYears {
             }
         }
         best * (0.3 + 0.7 * self.side_year_left(s, Side::Alliance))
+    }
+
+    /// The chance the Bourbons take an Allied London this year by a landing
+    /// (14.5: a port of the same sea where no enemy corps stand; London has
+    /// no fortress): their corps in a Bourbon port of London's sea while no
+    /// Allied corps stand in London, scaled like a siege within reach by
+    /// the Bourbons' actions left. 0 while London is not Allied or holds an
+    /// Allied corps — one corps bars every landing. Without it the
+    /// Alliance left London empty after the Revolution, a random Bourbon
+    /// landed, and the 2 VP of every winter after (19c) were lost: −10 and
+    /// −12 VP in two of twelve traced games. Cost: one scan of the spaces.
+    fn london_exposed(&self, s: &State, board: &Board) -> f64 {
+        if self.london_open_to_bourbons(s, |x, side| usize::from(board.corps[x.index()][side.index()])) {
+            EXPOSED * (0.3 + 0.7 * self.side_year_left(s, Side::Bourbon))
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether London is Allied after the Revolution, without an Allied corps, and Bourbon corps
+    /// stand in a Bourbon port of its sea (14.5), `corps(x, side)` counting
+    /// a side's corps in a space.
+    fn london_open_to_bourbons(&self, s: &State, corps: impl Fn(SpaceId, Side) -> usize) -> bool {
+        let sc = &self.scenario;
+        let london = sc.named.london;
+        let Some(sea) = sc.space(london).port else { return false };
+        // An Allied London comes with the Revolution (a landing before it
+        // brings it, 20.2.5).
+        s.revolution
+            && s.control(london).is(Side::Alliance)
+            && corps(london, Side::Alliance) == 0
+            && sc.space_ids().any(|y| {
+                y != london
+                    && sc.space(y).port == Some(sea)
+                    && s.control(y).is(Side::Bourbon)
+                    && corps(y, Side::Bourbon) > 0
+            })
+    }
+
+    /// Whether `x` is an Allied London open to a Bourbon landing, so that
+    /// an Allied corps formed, placed or moved there is worth much (see
+    /// [`NineYears::london_exposed`]). Cost: one scan of the corps for each
+    /// port of London's sea.
+    fn guard_spot(&self, s: &State, side: Side, x: SpaceId) -> bool {
+        side == Side::Alliance
+            && x == self.scenario.named.london
+            && self.london_open_to_bourbons(s, |y, side| self.count_corps(s, y, side))
+    }
+
+    /// The winters to come (19c), each with the chance that the war lasts
+    /// to it (6.4) and fading 10% a year as [`FADE`] says: what a London
+    /// lost now would cost per 2 VP, before any retaking.
+    fn winters_to_come(&self, s: &State, base: i32) -> f64 {
+        if s.phase == Phase::Over {
+            return 0.0;
+        }
+        let first = if before_winter(s.phase) { s.year } else { s.year + 1 };
+        let mut w = 0.0;
+        let mut fade = 1.0;
+        for y in first..=self.scenario.last_year {
+            w += fade * self.survival(s, base, y);
+            fade *= FADE;
+        }
+        w
     }
 
     /// Whether `y` is another port of London's sea held by the Alliance
@@ -552,6 +629,9 @@ impl NineYears {
         }
         let board = self.board(s, &war);
         b -= LONDON_DRAIN * self.london_winters(s, base) * (1.0 - self.london_retake(s, &board));
+        // An Allied London open to a Bourbon landing: lost, half the time
+        // taken back ([`RETAKE_NEXT`]).
+        b -= LONDON_DRAIN * self.winters_to_come(s, base) * self.london_exposed(s, &board) * (1.0 - RETAKE_NEXT);
 
         // Corps strength (12.3.2, 16.3).
         let mut lost = [0.0f64; 2];
@@ -800,11 +880,14 @@ impl NineYears {
             (_, Action::Drop(_)) => 0,
             (ForceKind::Campaign, Action::Go(y)) => self.weight_campaign_go(s, side, f, y),
             (ForceKind::Campaign, Action::Siege) => 16,
+            // A campaign or a Sea Move stopped where it began spends the
+            // action and its leader's round for nothing (13.4.3): never,
+            // while a move or a siege is open to it.
             (ForceKind::Campaign, Action::Stop) => {
                 if f.moved {
                     3
                 } else {
-                    1
+                    0
                 }
             }
             (ForceKind::Sea, Action::Sail(y)) => {
@@ -813,13 +896,16 @@ impl NineYears {
                 } else if y == n.london && side == Side::Alliance && !f.corps.is_empty() && !s.control(y).is(side) {
                     // 19c: London back saves 2 VP every winter.
                     60
+                } else if !f.corps.is_empty() && self.guard_spot(s, side, y) {
+                    // A garrison bars the Bourbons' landing (14.5).
+                    20
                 } else if !s.control(y).is(side) {
                     4
                 } else {
                     1
                 }
             }
-            (ForceKind::Sea, Action::Stop) => 1,
+            (ForceKind::Sea, Action::Stop) => u32::from(f.moved),
             (ForceKind::Transfer, Action::ShiftLeader(_, to)) => {
                 if self.count_corps(s, to, side) >= 3 {
                     4
@@ -828,7 +914,9 @@ impl NineYears {
                 }
             }
             (ForceKind::Transfer, Action::ShiftCorps(from, _, _, to)) => {
-                if self.at_front(s, to, side) && !self.at_front(s, from, side) {
+                if self.guard_spot(s, side, to) {
+                    8
+                } else if self.at_front(s, to, side) && !self.at_front(s, from, side) {
                     3
                 } else {
                     1
@@ -911,7 +999,9 @@ impl NineYears {
         match a {
             Action::Form(_, x, full) => {
                 let w = if full { 6 } else { 2 };
-                if self.at_front(s, x, side) {
+                if self.guard_spot(s, side, x) {
+                    3 * w
+                } else if self.at_front(s, x, side) {
                     2 * w
                 } else {
                     w
@@ -934,7 +1024,9 @@ impl NineYears {
                 }
             }
             Action::Place(_, x) => {
-                if self.at_front(s, x, side) {
+                if self.guard_spot(s, side, x) {
+                    8
+                } else if self.at_front(s, x, side) {
                     3
                 } else {
                     1
@@ -1063,11 +1155,16 @@ impl Heuristics for NineYears {
         }
     }
 
-    /// A search overrules one ply only a standard error surer (against the
-    /// greedy bot, `sandtable arena nine-years --bots mcts:normal,greedy
-    /// --seed 1`: 17 of 40 won unanchored, 55 of 100 anchored).
+    /// A search overrules one ply only two standard errors surer (against
+    /// the greedy bot, `sandtable arena nine-years --bots mcts:normal,greedy
+    /// --seed 1`: 17 of 40 won unanchored, 55 of 100 anchored at one). Of
+    /// the ten or so actions of a decision the most visited is often one
+    /// standard error ahead by luck alone; at one the Alliance gave up the
+    /// greedy bot's siege rolls for marches its rollouts scored higher by
+    /// chance (2.9 siege rolls a game against the greedy bot's 8.9 in
+    /// twelve traced games against random), at two it rolled 5.3.
     fn search_anchor(&self) -> Option<f64> {
-        Some(1.0)
+        Some(2.0)
     }
 
     fn measures(&self, s: &State) -> Vec<(&'static str, f64)> {

@@ -361,15 +361,21 @@ fn alliance_round(r: &NineYears) -> State {
     round(r, A)
 }
 
+/// An Alliance round before the Revolution: William III and two Dutch
+/// corps in Amsterdam, Jacobite corps holding London as in the set-up, so
+/// only William III's landing takes it (20.2.5), not a Dutch one (14.5).
+fn william_in_amsterdam(r: &NineYears) -> State {
+    let mut s = alliance_round(r);
+    put_leader(r, &mut s, "william-iii", "amsterdam");
+    put(r, &mut s, "jacobite", "london", 1);
+    put(r, &mut s, "dutch", "amsterdam", 2);
+    s
+}
+
 #[test]
 fn ny_20_2_5_the_rollout_takes_william_to_london() {
     let r = NineYears::standard();
-    let mut s = alliance_round(&r);
-    put_leader(&r, &mut s, "william-iii", "amsterdam");
-    // Jacobite corps hold London, as in the set-up: only William III's
-    // landing takes it (20.2.5), not a Dutch one (14.5).
-    put(&r, &mut s, "jacobite", "london", 1);
-    put(&r, &mut s, "dutch", "amsterdam", 2);
+    let mut s = william_in_amsterdam(&r);
     put(&r, &mut s, "dutch", "ostend", 1);
     let william = weight(&r, &s, A, "sea amsterdam");
     let other = weight(&r, &s, A, "sea ostend");
@@ -396,12 +402,7 @@ fn ny_20_2_5_william_iii_aboard_a_sea_move_on_londons_sea_counts_the_landing_as_
     // not as giving the Revolution up (the greedy bot added Dutch corps
     // and stopped, year after year, while London cost 2 VP a winter).
     let r = NineYears::standard();
-    let mut s = alliance_round(&r);
-    put_leader(&r, &mut s, "william-iii", "amsterdam");
-    // Jacobite corps hold London, as in the set-up: only William III's
-    // landing takes it (20.2.5), not a Dutch one (14.5).
-    put(&r, &mut s, "jacobite", "london", 1);
-    put(&r, &mut s, "dutch", "amsterdam", 2);
+    let mut s = william_in_amsterdam(&r);
     apply(&r, &mut s, A, "sea amsterdam");
     let mut aboard = s.clone();
     apply(&r, &mut aboard, A, "add william-iii");
@@ -473,6 +474,87 @@ fn ny_13_5_1_a_leader_with_corps_campaigns_and_takes_them_along_never_dropping_t
     let add = weight(&r, &s, A, "add dutch full");
     assert!(add > weight(&r, &s, A, "stop"));
     assert_eq!(weight(&r, &s, A, "drop dutch full"), 0);
+}
+
+#[test]
+fn ny_19c_an_allied_london_without_a_corps_lies_open_to_a_bourbon_landing() {
+    // After the Revolution any Bourbon corps in a port of London's sea can
+    // land in an Allied London that holds no Allied corps (14.5: London has
+    // no fortress) and take it, and every winter after costs 2 VP (19c);
+    // one Allied corps there bars every landing.
+    let r = NineYears::standard();
+    let mut calm = alliance_round(&r);
+    calm.revolution = true;
+    own(&r, &mut calm, "london", Control::Alliance);
+    let mut threat = calm.clone();
+    put(&r, &mut threat, "france", "dunkirk", 1);
+    let dutch_in = |s: &State, at: &str| {
+        let mut s = s.clone();
+        put(&r, &mut s, "dutch", at, 1);
+        s
+    };
+    let logit = |s: &State| {
+        let a = eval(&r, s, A);
+        (a / (1.0 - a)).ln()
+    };
+    // The same Dutch corps in London rather than in Amsterdam.
+    let guard = |s: &State| logit(&dutch_in(s, "london")) - logit(&dutch_in(s, "amsterdam"));
+    favours(&r, &dutch_in(&threat, "london"), &dutch_in(&threat, "amsterdam"), A);
+    let (threatened, quiet) = (guard(&threat), guard(&calm));
+    assert!(threatened > quiet + 0.3, "a guard against a landing {threatened}, with no Bourbon corps in port {quiet}");
+    // A Bourbon London is no landing for the Bourbons: nothing to guard.
+    let mut theirs = threat.clone();
+    own(&r, &mut theirs, "london", Control::Bourbon);
+    let mut theirs_calm = calm.clone();
+    own(&r, &mut theirs_calm, "london", Control::Bourbon);
+    assert!((guard(&theirs) - guard(&theirs_calm)).abs() < 1e-9);
+    // The rollout policy forms a corps there in the Reinforcement phase.
+    let setup = |guarded: bool| {
+        seed_rules::reinforce_with(&r, 1690, A, |s| {
+            s.revolution = true;
+            s.control[space(&r, "london").index()] = Control::Alliance;
+            put(&r, s, "france", "dunkirk", 1);
+            if guarded {
+                put(&r, s, "dutch", "london", 1);
+            }
+        })
+        .0
+    };
+    let (open, shut) = (setup(false), setup(true));
+    let form = weight(&r, &open, A, "form britain london full");
+    assert!(form > weight(&r, &shut, A, "form britain london full"), "{form}");
+    // And lands corps there by a Sea Move.
+    let mut sea = dutch_in(&threat, "amsterdam");
+    let mut sea_calm = dutch_in(&calm, "amsterdam");
+    for s in [&mut sea, &mut sea_calm] {
+        apply(&r, s, A, "sea amsterdam");
+        apply(&r, s, A, "add dutch full");
+    }
+    let sail = weight(&r, &sea, A, "sail london");
+    assert!(sail > 5 * weight(&r, &sea_calm, A, "sail london"), "{sail}");
+}
+
+#[test]
+fn ny_13_4_3_a_campaign_or_sea_move_stopped_where_it_began_is_never_the_rollouts_choice() {
+    // Stopping before the force has moved spends the action and takes its
+    // counters out of the round (13.4.3) for nothing: weight 0 ("never")
+    // while a move is open; once the army has moved, stopping is plain.
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    put_leader(&r, &mut s, "waldeck", "brussels");
+    put(&r, &mut s, "dutch", "brussels", 2);
+    put(&r, &mut s, "dutch", "amsterdam", 2);
+    let mut sea = s.clone();
+    apply(&r, &mut s, A, "campaign waldeck");
+    assert_eq!(weight(&r, &s, A, "stop"), 0, "a campaign that has not moved");
+    apply(&r, &mut s, A, "add dutch full");
+    assert_eq!(weight(&r, &s, A, "stop"), 0, "corps taken along, not moved");
+    apply(&r, &mut s, A, "go namur");
+    assert!(weight(&r, &s, A, "stop") > 0, "a campaign that has moved may stop");
+    apply(&r, &mut sea, A, "sea amsterdam");
+    apply(&r, &mut sea, A, "add dutch full");
+    assert_eq!(weight(&r, &sea, A, "stop"), 0, "a Sea Move that has not sailed");
+    assert!(weight(&r, &sea, A, "sail london") > 0);
 }
 
 #[test]
