@@ -341,8 +341,8 @@ impl NineYears {
     /// (14.5: a port of the same sea where no enemy corps stand; London has
     /// no fortress): their corps in a Bourbon port of London's sea while no
     /// Allied corps stand in London, scaled like a siege within reach by
-    /// the Bourbons' actions left. 0 while London is not Allied or holds an
-    /// Allied corps — one corps bars every landing. Without it the
+    /// the Bourbons' actions left. 0 while London is not Allied (or before
+    /// the Revolution) or holds an Allied corps — one corps bars every landing. Without it the
     /// Alliance left London empty after the Revolution, a random Bourbon
     /// landed, and the 2 VP of every winter after (19c) were lost: −10 and
     /// −12 VP in two of twelve traced games. Cost: one scan of the spaces.
@@ -354,9 +354,9 @@ impl NineYears {
         }
     }
 
-    /// Whether London is Allied after the Revolution, without an Allied corps, and Bourbon corps
-    /// stand in a Bourbon port of its sea (14.5), `corps(x, side)` counting
-    /// a side's corps in a space.
+    /// Whether London is Allied after the Revolution without an Allied
+    /// corps in it while Bourbon corps stand in a Bourbon port of its sea
+    /// (14.5), `corps(x, side)` counting a side's corps in a space.
     fn london_open_to_bourbons(&self, s: &State, corps: impl Fn(SpaceId, Side) -> usize) -> bool {
         let sc = &self.scenario;
         let london = sc.named.london;
