@@ -508,6 +508,12 @@ fn ny_19c_an_allied_london_without_a_corps_lies_open_to_a_bourbon_landing() {
     let mut theirs_calm = calm.clone();
     own(&r, &mut theirs_calm, "london", Control::Bourbon);
     assert!((guard(&theirs) - guard(&theirs_calm)).abs() < 1e-9);
+    // Before the Revolution an Allied London is not counted: any landing
+    // there brings the Revolution (20.2.5), so the position does not arise.
+    let (mut early, mut early_calm) = (threat.clone(), calm.clone());
+    early.revolution = false;
+    early_calm.revolution = false;
+    assert!((guard(&early) - guard(&early_calm)).abs() < 1e-9);
     // The rollout policy forms a corps there in the Reinforcement phase.
     let setup = |guarded: bool| {
         seed_rules::reinforce_with(&r, 1690, A, |s| {
