@@ -169,6 +169,10 @@ const RETAKE_TWO: f64 = 0.2;
 /// The same once a Sea Move is begun from a port of London's sea, London
 /// empty of Bourbon corps, before its corps are aboard.
 const RETAKE_BOARDING: f64 = 0.8;
+/// The chance the Alliance takes back a London lost to a landing before
+/// its next winter: the army that left it is most often a march or a Sea
+/// Move away, as next to it in [`RETAKE_NEXT`].
+const RETAKE_LANDING: f64 = 0.5;
 /// The chance the Bourbons land in an Allied London left without a corps
 /// this year while their corps stand in a port of its sea (14.5), before
 /// the actions left scale it ([`NineYears::london_exposed`]).
@@ -384,14 +388,23 @@ impl NineYears {
             && self.london_open_to_bourbons(s, |y, side| self.count_corps(s, y, side))
     }
 
-    /// The winters to come (19c), each with the chance that the war lasts
-    /// to it (6.4) and fading 10% a year as [`FADE`] says: what a London
-    /// lost now would cost per 2 VP, before any retaking.
+    /// The winters to come (19c), weighted as [`NineYears::years_ahead`]
+    /// says: what a London lost now would cost per 2 VP, before any
+    /// retaking.
     fn winters_to_come(&self, s: &State, base: i32) -> f64 {
         if s.phase == Phase::Over {
             return 0.0;
         }
         let first = if before_winter(s.phase) { s.year } else { s.year + 1 };
+        self.years_ahead(s, base, first)
+    }
+
+    /// Σ over the years from `first` to the last of the scenario of the
+    /// chance the war lasts to that year (6.4) times [`FADE`] per year
+    /// ahead: the weight of a swing repeated once a year (a KWW box, 18.3;
+    /// a winter of London, 19c). Costs one [`NineYears::survival`] a year,
+    /// O(years²) in all, nine at most.
+    fn years_ahead(&self, s: &State, base: i32, first: u16) -> f64 {
         let mut w = 0.0;
         let mut fade = 1.0;
         for y in first..=self.scenario.last_year {
@@ -622,16 +635,12 @@ impl NineYears {
         let col = (f64::from(u8::from(s.colonial[0])) - f64::from(u8::from(s.colonial[1]))) / 3.0;
         let box_now = (f64::from(s.kww) + col).clamp(-2.0, 2.0);
         let first_roll = if matches!(s.phase, Phase::EventOrder | Phase::Kww) { s.year } else { s.year + 1 };
-        let mut fade = 1.0;
-        for y in first_roll..=sc.last_year {
-            b += box_now * fade * self.survival(s, base, y);
-            fade *= FADE;
-        }
+        b += box_now * self.years_ahead(s, base, first_roll);
         let board = self.board(s, &war);
         b -= LONDON_DRAIN * self.london_winters(s, base) * (1.0 - self.london_retake(s, &board));
-        // An Allied London open to a Bourbon landing: lost, half the time
-        // taken back ([`RETAKE_NEXT`]).
-        b -= LONDON_DRAIN * self.winters_to_come(s, base) * self.london_exposed(s, &board) * (1.0 - RETAKE_NEXT);
+        // An Allied London open to a Bourbon landing: lost, and taken back
+        // as often as [`RETAKE_LANDING`] says.
+        b -= LONDON_DRAIN * self.winters_to_come(s, base) * self.london_exposed(s, &board) * (1.0 - RETAKE_LANDING);
 
         // Corps strength (12.3.2, 16.3).
         let mut lost = [0.0f64; 2];
