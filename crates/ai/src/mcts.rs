@@ -32,7 +32,10 @@
 //!   ([`Heuristics::search_anchor`]) the root first scores every action as
 //!   the greedy bot does, opens its children in that order, and the
 //!   search's favourite replaces the one-ply favourite only when its mean
-//!   reward is higher by so many standard errors ([`Anchor`]): 55 of 200.
+//!   reward is higher by so many standard errors ([`Anchor`]): 55 of 200;
+//!   and, where the game asks, only with so many times its visits — among
+//!   twenty root actions of six visits each the most visited is the
+//!   luckiest, a standard error ahead by chance ([`Overrule`]).
 //!   Where the search already beats one ply (Totensonntag: 31 of 40
 //!   unanchored, 23 of 60 anchored) it decides alone. Actions the game
 //!   weighs 0 ("never") stay out of the tree while anything else is legal.
@@ -45,7 +48,7 @@ use crate::budget::Clock;
 use crate::{Bot, Budget, Infoset};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, Seat, ToAct};
+use sandtable_core::{outcome_value, Events, Heuristics, Overrule, Ruleset, Seat, ToAct};
 
 /// How a search is run. [`MctsConfig::new`] gives the defaults tuned on the
 /// catalog's games.
@@ -74,16 +77,16 @@ pub struct MctsConfig {
 /// Whether a search anchors its choice on one ply: scores every root action
 /// as the greedy bot does (in [`ANCHOR_WORLDS`] sampled worlds), opens the
 /// root's children best first, and takes the search's favourite over the
-/// one-ply favourite only when its mean reward is higher by some standard
-/// errors. Unanchored, it takes the most visited root action (plain ISMCTS).
+/// one-ply favourite only when it is sure enough ([`Overrule`]). Unanchored,
+/// it takes the most visited root action (plain ISMCTS).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Anchor {
     /// As the game's knowledge says ([`Heuristics::search_anchor`]).
     Game,
     /// Never anchored.
     Off,
-    /// Anchored, overruled at this many standard errors.
-    StandardErrors(f64),
+    /// Anchored, overruled as given.
+    Overrule(Overrule),
 }
 
 /// Worlds the anchor's one-ply scores are averaged over (as the greedy bot's).
@@ -192,15 +195,15 @@ impl<R: Heuristics> Bot<R> for MctsBot {
 /// The most visited root action (ties: the better mean, then the first in
 /// the legal list), unless an anchor is set: then the one-ply favourite,
 /// overruled by the most visited only when the search is sure enough (see
-/// [`Anchor`]). The stats are never empty.
-fn best<A: Copy>(stats: &[RootStat<A>], anchor: Option<f64>) -> A {
+/// [`Overrule`]). The stats are never empty.
+fn best<A: Copy>(stats: &[RootStat<A>], anchor: Option<Overrule>) -> A {
     let mut top = &stats[0];
     for s in &stats[1..] {
         if s.visits > top.visits || (s.visits == top.visits && s.mean() > top.mean()) {
             top = s;
         }
     }
-    let Some(z) = anchor else { return top.action };
+    let Some(overrule) = anchor else { return top.action };
     // The one-ply favourite among the actions the game does not weigh 0
     // ("never"), as the tree saw them (`drop_never`), unless all weigh 0.
     let allowed = |s: &&RootStat<A>| s.prior.1 > 0 || stats.iter().all(|s| s.prior.1 == 0);
@@ -210,24 +213,23 @@ fn best<A: Copy>(stats: &[RootStat<A>], anchor: Option<f64>) -> A {
             one = s;
         }
     }
-    if top.visits < 2 || one.visits < 2 {
+    if top.visits < 2 || one.visits < 2 || f64::from(top.visits) < overrule.visit_ratio * f64::from(one.visits) {
         return one.action;
     }
     let spread = (top.variance() / f64::from(top.visits) + one.variance() / f64::from(one.visits)).sqrt();
-    if top.mean() - one.mean() > z * spread.max(1e-9) {
+    if top.mean() - one.mean() > overrule.standard_errors * spread.max(1e-9) {
         top.action
     } else {
         one.action
     }
 }
 
-/// The standard errors at which `config`'s search of `info` overrules one
-/// ply, if it is anchored.
-fn anchor<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig) -> Option<f64> {
+/// When `config`'s search of `info` overrules one ply, if it is anchored.
+fn anchor<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig) -> Option<Overrule> {
     match config.anchor {
         Anchor::Game => info.rules().search_anchor(),
         Anchor::Off => None,
-        Anchor::StandardErrors(z) => Some(z),
+        Anchor::Overrule(o) => Some(o),
     }
 }
 
@@ -586,6 +588,7 @@ pub(crate) fn weighted_pick<R: Heuristics>(
 #[cfg(test)]
 mod tests {
     use super::{best, RootStat};
+    use sandtable_core::Overrule;
 
     /// `visits` iterations of mean `mean`, half of them `spread` above it and
     /// half below, with the one-ply score `prior`.
@@ -608,14 +611,28 @@ mod tests {
         // the difference is 0.0175: 2.9 of them, more than 2, so 2 is taken;
         // spread 0.2 makes it 1.4 standard errors, too few, so 1 stays.
         let sure = [stat(1, 50, 0.50, 0.1, 0.7), stat(2, 100, 0.55, 0.1, 0.6)];
-        assert_eq!(best(&sure, Some(2.0)), 2);
+        assert_eq!(best(&sure, Some(Overrule::standard_errors(2.0))), 2);
         let unsure = [stat(1, 50, 0.50, 0.2, 0.7), stat(2, 100, 0.55, 0.2, 0.6)];
-        assert_eq!(best(&unsure, Some(2.0)), 1);
+        assert_eq!(best(&unsure, Some(Overrule::standard_errors(2.0))), 1);
         // The same at the threshold's other side: 3 standard errors asked.
-        assert_eq!(best(&sure, Some(3.0)), 1);
+        assert_eq!(best(&sure, Some(Overrule::standard_errors(3.0))), 1);
         // Without two iterations of each there is no spread to judge by.
         let thin = [stat(1, 1, 0.0, 0.0, 0.7), stat(2, 100, 0.9, 0.0, 0.6)];
-        assert_eq!(best(&thin, Some(0.0)), 1);
+        assert_eq!(best(&thin, Some(Overrule::standard_errors(0.0))), 1);
+    }
+
+    #[test]
+    fn anchored_the_search_overrules_only_with_the_visit_ratio_asked() {
+        // The search's favourite 2 has twice the visits of the one-ply
+        // favourite 1 and is 2.9 standard errors ahead (as above): a ratio
+        // of 2 lets it overrule, 2.1 does not, however sure its mean.
+        let sure = [stat(1, 50, 0.50, 0.1, 0.7), stat(2, 100, 0.55, 0.1, 0.6)];
+        let ratio = |visit_ratio| Some(Overrule { standard_errors: 2.0, visit_ratio });
+        assert_eq!(best(&sure, ratio(2.0)), 2);
+        assert_eq!(best(&sure, ratio(2.1)), 1);
+        // The ratio alone does not overrule: the mean must still be ahead.
+        let level = [stat(1, 10, 0.55, 0.1, 0.7), stat(2, 100, 0.55, 0.1, 0.6)];
+        assert_eq!(best(&level, ratio(2.0)), 1);
     }
 
     #[test]
@@ -624,12 +641,20 @@ mod tests {
         let mut never = stat(1, 0, 0.0, 0.0, 0.9);
         never.prior.1 = 0;
         let stats = [never, stat(2, 1, 0.4, 0.0, 0.6), stat(3, 1, 0.5, 0.0, 0.5)];
-        assert_eq!(best(&stats, Some(1.0)), 2, "the best one-ply action the tree could open");
+        assert_eq!(
+            best(&stats, Some(Overrule::standard_errors(1.0))),
+            2,
+            "the best one-ply action the tree could open"
+        );
         let mut all_never = stats;
         for s in &mut all_never {
             s.prior.1 = 0;
         }
-        assert_eq!(best(&all_never, Some(1.0)), 1, "when every action weighs 0, the best of them");
+        assert_eq!(
+            best(&all_never, Some(Overrule::standard_errors(1.0))),
+            1,
+            "when every action weighs 0, the best of them"
+        );
     }
 
     #[test]

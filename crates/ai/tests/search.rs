@@ -9,7 +9,7 @@ use sandtable_ai::{
     bot_seed, decide, playout, search, Anchor, Bot, BotKind, BotSpec, Budget, GreedyBot, Infoset, Level, MctsBot,
     MctsConfig, RandomBot, RootStat,
 };
-use sandtable_core::{Dice, Ruleset, Seat, Setup, Viewer};
+use sandtable_core::{Dice, Overrule, Ruleset, Seat, Setup, Viewer};
 
 fn start(seed: u64) -> St {
     let rules = Tricks::new();
@@ -69,7 +69,10 @@ fn an_anchored_search_scores_every_root_action_in_one_ply() {
     let s = last_trick_decides();
     let plain = root_stats(&s, 1, &MctsConfig::new(Budget::Iterations(50)), 3);
     assert!(plain.iter().all(|s| s.prior == (0.0, 0)), "{plain:?}");
-    let config = MctsConfig { anchor: Anchor::StandardErrors(1.0), ..MctsConfig::new(Budget::Iterations(50)) };
+    let config = MctsConfig {
+        anchor: Anchor::Overrule(Overrule::standard_errors(1.0)),
+        ..MctsConfig::new(Budget::Iterations(50))
+    };
     let anchored = root_stats(&s, 1, &config, 3);
     assert_eq!(anchored.iter().map(|s| s.action).collect::<Vec<_>>(), vec![2, 9]);
     assert!(anchored[1].prior.0 > anchored[0].prior.0, "{anchored:?}");

@@ -38,15 +38,37 @@ pub trait Heuristics: Ruleset {
     }
 
     /// Whether a search should anchor its choice on one ply of
-    /// [`Heuristics::evaluate`], and how sure it must be to overrule it: the
-    /// search's favourite replaces the one-ply favourite only when its mean
-    /// result is higher by this many standard errors. For a game whose
-    /// evaluation ranks one step better than the search's rollouts of
-    /// [`Heuristics::action_weight`] can (measured: `sandtable arena`
-    /// against the greedy bot). Default: `None`, the search decides alone.
-    /// Cost: O(1).
-    fn search_anchor(&self) -> Option<f64> {
+    /// [`Heuristics::evaluate`], and how sure it must be to overrule it
+    /// ([`Overrule`]). For a game whose evaluation ranks one step better than
+    /// the search's rollouts of [`Heuristics::action_weight`] can (measured:
+    /// `sandtable arena` against the greedy bot). Default: `None`, the search
+    /// decides alone. Cost: O(1).
+    fn search_anchor(&self) -> Option<Overrule> {
         None
+    }
+}
+
+/// When an anchored search takes its own favourite root action over the
+/// one-ply favourite: only when both hold.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Overrule {
+    /// Its mean result is higher by this many standard errors of the
+    /// difference.
+    pub standard_errors: f64,
+    /// It was visited at least this many times as often as the one-ply
+    /// favourite (0: no such condition). The guard against the winner's
+    /// curse: among twenty root actions of a few visits each, the most
+    /// visited is the one whose first rollouts were luckiest, and its mean
+    /// is ahead by a standard error or two on that luck alone; an action
+    /// really better keeps drawing the visits UCB hands out, one merely
+    /// lucky does not.
+    pub visit_ratio: f64,
+}
+
+impl Overrule {
+    /// Overruled at `z` standard errors, with no visit condition.
+    pub const fn standard_errors(z: f64) -> Overrule {
+        Overrule { standard_errors: z, visit_ratio: 0.0 }
     }
 }
 

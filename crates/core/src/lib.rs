@@ -43,7 +43,7 @@ pub use deck::{Deck, Hand, MAX_DECK};
 pub use dice::Dice;
 pub use event::{events_seen_by, Audience, Event, Events, Revealed};
 pub use forecast::{Basis, Chance, Forecast};
-pub use heuristics::{outcome_value, squash, Heuristics};
+pub use heuristics::{outcome_value, squash, Heuristics, Overrule};
 pub use hint::{Hint, LegalAction};
 pub use illegal::{Illegal, ParseError};
 pub use outcome::{Outcome, ToAct};
