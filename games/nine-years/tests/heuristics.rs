@@ -564,6 +564,35 @@ fn ny_13_4_3_a_campaign_or_sea_move_stopped_where_it_began_is_never_the_rollouts
 }
 
 #[test]
+fn ny_13_4_2_the_last_action_under_way_keeps_the_round_in_play() {
+    // The year's time left widens the squash, so a side behind gains from
+    // time it still has. The last action of a card begun (13.4.2: it is
+    // finished before anything else) is no later in the year than `end`
+    // handing the round over, so one ply rates them level and a side
+    // behind does not end rounds rather than campaign; once the action
+    // is finished the round is over and half a card less of the year is
+    // left.
+    let r = NineYears::standard();
+    let mut s = alliance_round(&r);
+    s.ap = 1;
+    s.vp = 15;
+    put_leader(&r, &mut s, "waldeck", "brussels");
+    put(&r, &mut s, "dutch", "brussels", 2);
+    let mut ended = s.clone();
+    apply(&r, &mut ended, A, "end");
+    let mut begun = s.clone();
+    apply(&r, &mut begun, A, "campaign waldeck");
+    assert_eq!(begun.ap, 0, "the campaign spent the card's last action");
+    for side in [A, B] {
+        let (b, e) = (eval(&r, &begun, side), eval(&r, &ended, side));
+        assert!((b - e).abs() < 1e-12, "{side:?}: campaign begun {b}, round ended {e}");
+    }
+    let mut finished = begun.clone();
+    finished.force = None;
+    favours(&r, &begun, &finished, A);
+}
+
+#[test]
 fn ny_14_1_the_army_never_goes_straight_back_and_prefers_the_front() {
     // From Brussels to Namur; from Namur, Charleroi is next to Bourbon
     // Dinant (the front) and Huy (linked only to Liège and Namur) is not.
