@@ -1209,4 +1209,26 @@ impl Heuristics for Scs {
             Action::End => self.end_weight(s, side),
         }
     }
+
+    /// For a balance study, each side's victory points as *Victory* counts
+    /// them, the victory hexes it controls, its own steps eliminated (3.3c:
+    /// units forced off the map included) and its steps exited (Components
+    /// C). The sides are named by their place in the scenario file (the
+    /// names are fixed text, a scenario's side names are data). O(victory
+    /// hexes + exits).
+    fn measures(&self, s: &State) -> Vec<(&'static str, f64)> {
+        let vp = self.victory_points(s);
+        let held = |side: Side| s.control.iter().filter(|&&c| c == side).count() as f64;
+        let [first, second] = Side::ALL;
+        vec![
+            ("VP (first side)", f64::from(vp[0])),
+            ("VP (second side)", f64::from(vp[1])),
+            ("victory hexes held (first side)", held(first)),
+            ("victory hexes held (second side)", held(second)),
+            ("steps eliminated (first side)", f64::from(s.eliminated_steps[0])),
+            ("steps eliminated (second side)", f64::from(s.eliminated_steps[1])),
+            ("steps exited (first side)", f64::from(s.exited_steps[0])),
+            ("steps exited (second side)", f64::from(s.exited_steps[1])),
+        ]
+    }
 }

@@ -472,3 +472,44 @@ fn scs_4_0c_the_search_bot_does_not_reorder_a_stack_while_anything_else_is_legal
     }
     assert!(reorders_possible >= 20, "decisions where the bot could reorder a stack: {reorders_possible}");
 }
+
+/// One measure of a position, by name.
+fn measure(r: &Scs, s: &State, name: &str) -> f64 {
+    let all = r.measures(s);
+    all.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no measure {name} in {all:?}")).1
+}
+
+#[test]
+fn scs_victory_measures_follow_each_sides_points_hexes_and_steps() {
+    let r = tiny();
+    let s = only(&r, &[("pz", "09.02"), ("tank", "02.05")]);
+    // The allies (second side) hold the townlet, 5 VP.
+    assert_eq!(measure(&r, &s, "VP (first side)"), 0.0);
+    assert_eq!(measure(&r, &s, "VP (second side)"), 5.0);
+    assert_eq!(measure(&r, &s, "victory hexes held (first side)"), 0.0);
+    assert_eq!(measure(&r, &s, "victory hexes held (second side)"), 1.0);
+    let mut taken = s.clone();
+    taken.control[0] = axis();
+    assert_eq!(measure(&r, &taken, "victory hexes held (first side)"), 1.0);
+    assert_eq!(measure(&r, &taken, "victory hexes held (second side)"), 0.0);
+    // Two allied steps eliminated: the axis scores them (1 VP each), and
+    // the allies' own count of steps lost shows them.
+    let mut killed = s.clone();
+    killed.eliminated_steps[allies().index()] = 2;
+    assert_eq!(measure(&r, &killed, "steps eliminated (second side)"), 2.0);
+    assert_eq!(measure(&r, &killed, "steps eliminated (first side)"), 0.0);
+    assert_eq!(measure(&r, &killed, "VP (first side)"), 2.0);
+    // Steps exited count for the side that exits them.
+    let mut out = s.clone();
+    out.exited_steps[axis().index()] = 3;
+    assert_eq!(measure(&r, &out, "steps exited (first side)"), 3.0);
+    assert_eq!(measure(&r, &out, "steps exited (second side)"), 0.0);
+    for (name, value) in r.measures(&out) {
+        assert!(value >= 0.0, "{name} {value}");
+    }
+    // Each measure is what the victory points count: the VP measures sum to
+    // the totals *Victory* compares.
+    let vp = r.victory_points(&killed);
+    assert_eq!(measure(&r, &killed, "VP (first side)"), f64::from(vp[0]));
+    assert_eq!(measure(&r, &killed, "VP (second side)"), f64::from(vp[1]));
+}
