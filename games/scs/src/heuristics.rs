@@ -1221,14 +1221,14 @@ impl Heuristics for Scs {
         let held = |side: Side| s.control.iter().filter(|&&c| c == side).count() as f64;
         let [first, second] = Side::ALL;
         vec![
-            ("VP (first side)", f64::from(vp[0])),
-            ("VP (second side)", f64::from(vp[1])),
+            ("VP (first side)", f64::from(vp[first.index()])),
+            ("VP (second side)", f64::from(vp[second.index()])),
             ("victory hexes held (first side)", held(first)),
             ("victory hexes held (second side)", held(second)),
-            ("steps eliminated (first side)", f64::from(s.eliminated_steps[0])),
-            ("steps eliminated (second side)", f64::from(s.eliminated_steps[1])),
-            ("steps exited (first side)", f64::from(s.exited_steps[0])),
-            ("steps exited (second side)", f64::from(s.exited_steps[1])),
+            ("steps eliminated (first side)", f64::from(s.eliminated_steps[first.index()])),
+            ("steps eliminated (second side)", f64::from(s.eliminated_steps[second.index()])),
+            ("steps exited (first side)", f64::from(s.exited_steps[first.index()])),
+            ("steps exited (second side)", f64::from(s.exited_steps[second.index()])),
         ]
     }
 }

@@ -507,8 +507,7 @@ fn scs_victory_measures_follow_each_sides_points_hexes_and_steps() {
     for (name, value) in r.measures(&out) {
         assert!(value >= 0.0, "{name} {value}");
     }
-    // Each measure is what the victory points count: the VP measures sum to
-    // the totals *Victory* compares.
+    // The VP measures are the totals *Victory* compares.
     let vp = r.victory_points(&killed);
     assert_eq!(measure(&r, &killed, "VP (first side)"), f64::from(vp[0]));
     assert_eq!(measure(&r, &killed, "VP (second side)"), f64::from(vp[1]));
