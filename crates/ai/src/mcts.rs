@@ -35,7 +35,9 @@
 //!   reward is higher by so many standard errors ([`Anchor`]): 55 of 200;
 //!   and, where the game asks, only with so many times its visits — among
 //!   twenty root actions of six visits each the most visited is the
-//!   luckiest, a standard error ahead by chance ([`Overrule`]).
+//!   luckiest, a standard error ahead by chance ([`Overrule`]). Colditz's
+//!   officers too: unanchored, the search's British officer won 2
+//!   of 100 games against the greedy bot's German, anchored 11 of 100.
 //!   Where the search already beats one ply (Totensonntag: 31 of 40
 //!   unanchored, 23 of 60 anchored) it decides alone. Actions the game
 //!   weighs 0 ("never") stay out of the tree while anything else is legal.
