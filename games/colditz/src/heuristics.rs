@@ -114,10 +114,6 @@
 //! (2 players, 200 games against the greedy bot: the British officer won
 //! 2/100 unanchored, 11/100 anchored).
 //!
-//! The arrest risk's weight (0.4) was measured in greedy self-play, the
-//! officers' weight changed alone (200 games each, 2 players): their wins
-//! 7 at 0, 23 at 0.2, 25 at 0.4, 23 at 1, 14 at 2.
-//!
 //! # Known weak spots
 //!
 //! Tunnels are never planned (only a POW already in one is counted), nor
@@ -188,6 +184,9 @@ const SHORT: u32 = 40;
 /// Effort of a POW with no way out at all.
 const NO_WAY: u32 = 400;
 /// The share of a threatened loss counted (the German does not always see it).
+/// Measured in greedy self-play with the officers' weight changed alone (2
+/// players, 200 games each): the officer won 7 at 0, 23 at 0.2, 25 at 0.4,
+/// 23 at 1, 14 at 2.
 const RISK_WEIGHT: f64 = 0.4;
 /// MP an arrest costs when the POW is not the leader: a helper fewer for
 /// the claims and the kit, the wait in solitary.
