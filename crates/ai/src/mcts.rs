@@ -35,11 +35,12 @@
 //!   reward is higher by so many standard errors ([`Anchor`]): 55 of 200;
 //!   and, where the game asks, only with so many times its visits — among
 //!   twenty root actions of six visits each the most visited is the
-//!   luckiest, a standard error ahead by chance ([`Overrule`]). Colditz's
-//!   officers too: unanchored, the search's British officer won 2
-//!   of 100 games against the greedy bot's German, anchored 11 of 100.
-//!   Where the search already beats one ply (Totensonntag: 31 of 40
-//!   unanchored, 23 of 60 anchored) it decides alone. Actions the game
+//!   luckiest, a standard error ahead by chance ([`Overrule`]). Colditz
+//!   was anchored for a while: its officers won more against a German
+//!   who hunts (2 → 11 of 100) but escaped far less against a random one
+//!   (as one officer of three, 105 of 150 anchored, 138 not), so it
+//!   decides alone again, as does Totensonntag, where the search already
+//!   beats one ply (31 of 40 unanchored, 23 of 60 anchored). Actions the game
 //!   weighs 0 ("never") stay out of the tree while anything else is legal.
 //! - **Budget and cores.** Iterations (reproducible: the same seed gives the
 //!   same decision) or milliseconds; with `threads > 1`, root parallelism:

@@ -106,15 +106,19 @@
 //! The greedy bot breaks ties between equal evaluations by these weights,
 //! so a turn with nothing to gain ends instead of shuffling.
 //!
-//! # The search is anchored (`search_anchor`)
+//! # The search is not anchored (`search_anchor`)
 //!
-//! The search keeps the one-ply favourite unless its own is better by a
-//! standard error with twice the visits, as in SCS: with rollouts of this
-//! policy alone, its officers walked worse than one ply of the evaluation
-//! (2 players, 200 games against the greedy bot: the British officer won
-//! 2/100 unanchored, 11/100 anchored). Against a random German it costs
-//! some escapes (200 games: 93/100 anchored, 99/100 unanchored): the one
-//! ply reads the arrest risk of a German who hunts, which a human does.
+//! SCS and Nine Years keep the one-ply favourite unless the search is
+//! sure of better; Colditz does not, on measurement (`--seed 1`, 200
+//! games a run). Anchored as SCS is (one standard error, twice the
+//! visits), the search's British officer won 11/100 against the greedy
+//! bot's German (2/100 unanchored), but escaped less against a random
+//! German: 93/100 with 2 players (99/100 unanchored) and, as one officer
+//! of three with 4 players, 105/150 (138/150 unanchored, Fisher's
+//! p < 0.0001), at twice the bot time. The one ply reads the arrest risk
+//! of a German who hunts, and waits for it whoever plays the German; the
+//! search alone escapes far more often, and the German's own results did
+//! not move (89/100 and 87/100 against greedy).
 //!
 //! # Known weak spots
 //!
@@ -130,7 +134,7 @@ use crate::cards::{Card, Equipment};
 use crate::pawn::{Nation, PawnId, GERMAN, MAX_GUARDS, MAX_POWS};
 use crate::state::{Loc, Pending, Phase, State};
 use crate::{Action, Arg, Colditz};
-use sandtable_core::{outcome_value, squash, Heuristics, Overrule, Seat};
+use sandtable_core::{outcome_value, squash, Heuristics, Seat};
 use std::cell::Cell;
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -986,16 +990,6 @@ impl Heuristics for Colditz {
             None if seat == GERMAN => self.german_weight(t, s, a),
             None => 1,
         }
-    }
-
-    /// Anchored on one ply as SCS is (one standard error, twice the
-    /// visits): unanchored, the search's rollouts make the officers play
-    /// worse than the evaluation does in one ply. Measured (`arena colditz
-    /// --players 2 --bots mcts:normal,greedy --games 200 --seed 1`): the
-    /// search's British officer won 2/100 unanchored, 11/100 anchored; its
-    /// German 87/100 and 89/100.
-    fn search_anchor(&self) -> Option<Overrule> {
-        Some(Overrule { standard_errors: 1.0, visit_ratio: 2.0 })
     }
 
     fn measures(&self, s: &State) -> Vec<(&'static str, f64)> {
