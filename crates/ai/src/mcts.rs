@@ -40,8 +40,9 @@
 //!   who hunts (2 → 11 of 100) but escaped far less against a random one
 //!   (as one officer of three, 105 of 150 anchored, 138 not), so it
 //!   decides alone again, as does Totensonntag, where the search already
-//!   beats one ply (31 of 40 unanchored, 23 of 60 anchored). Actions the game
-//!   weighs 0 ("never") stay out of the tree while anything else is legal.
+//!   beats one ply (31 of 40 unanchored, 23 of 60 anchored). Actions the
+//!   game weighs 0 ("never") stay out of the tree while anything else is
+//!   legal.
 //! - **Budget and cores.** Iterations (reproducible: the same seed gives the
 //!   same decision) or milliseconds; with `threads > 1`, root parallelism:
 //!   each thread grows its own tree from its own seed and the root visit
