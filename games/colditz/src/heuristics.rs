@@ -43,8 +43,10 @@
 //!   escaper; classic: kept). One escape left: the best single POW.
 //!   Equipment held beyond the plan is worth 2 MP a card (not to be given to
 //!   a rival).
-//! - **The kit** (Escape Kits): none held costs the walk of the nearest POW
-//!   to each kit room not covered by an Escape Kit (part) card.
+//! - **The kit** (Escape Kits): none held costs the walks of four different
+//!   POWs, one to a room of each kit symbol not covered by an Escape Kit
+//!   (part) card (the kit takes one POW in each room at once): the cheapest
+//!   such assignment.
 //! - **Solitary and tunnels** (Solitary Cells, Tunnels): a POW in a cell
 //!   starts from the cell door after a wait of 18 MP (doubles one throw in
 //!   six, or a Release card); a POW in a tunnel from its exit, plus that
@@ -53,6 +55,13 @@
 //!   circles to a target outside the prisoners' block adds 8 MP (at most 24)
 //!   to the routes through that target, so the plan picks the exit the
 //!   guards leave open.
+//! - **Shut exits** (Movement (pawns): never through another pawn): a guard
+//!   standing on a circle of an exit's last stretch that every way from a
+//!   POW there passes (a one-wide path, a gate, a bridge: found once per
+//!   board by a search from the target with that circle taken out) adds
+//!   30 MP to that POW's routes through it. A German who leaves a guard
+//!   there keeps the exit shut for good, so the POW walks for another
+//!   instead of waiting by it.
 //! - **Arrest risk** (Arrest, Outside the castle, Outer Courtyard, Inner
 //!   Courtyard, Guard Posts, Arrest Key Holder / Pass Holder): each POW a
 //!   guard could arrest now (`Colditz::liable`) is threatened by the nearest
@@ -84,13 +93,22 @@
 //! claims anything; random officers never escape. The policy reads the same
 //! tables with a fixed price per card (O(POWs) per action, no allocation):
 //!
-//! - officers: a POW reaching a target first (1000); claiming Equipment the
+//! - officers: a POW reaching a target first (1000; but with two escapes to
+//!   make on one kit, 2 while a compatriot within two turns of a target
+//!   cannot follow him out this turn: the kit serves both only in the same
+//!   turn, Successful Escape, and a second one takes four POWs in four
+//!   rooms at once, Escape Kits); claiming Equipment the
 //!   leader's route still needs and assembling a kit (200); crossings that
 //!   gain ground (80); releases from solitary, Release, Talisman and Advance
 //!   Warning (60); moves weighted by the circles they gain — the leader and
-//!   the second escaper along their routes, the other POWs toward the rooms
-//!   of the Equipment (or kit) still needed; a POW sent to Appel to the
-//!   circle nearest those rooms; an Appel answer keeping back the POWs who
+//!   the second escaper along their routes (by the exits no guard shuts, as
+//!   above), the other POWs toward the rooms of the Equipment still needed
+//!   or of a kit symbol nobody keeps (the first POW in a room of a kit
+//!   symbol keeps it, a second one there walks on); once a POW has escaped
+//!   with the kit, a compatriot's step out while the MP left could still
+//!   take him to a target (500: the kit serves him this turn only,
+//!   Successful Escape); a POW sent to Appel to the circle nearest those
+//!   rooms; an Appel answer keeping back the POWs who
 //!   have come far and no guard can reach (Appel card); a confiscation
 //!   giving up what the route does not take. Never (0): moves that gain
 //!   nothing or lose ground, stepping onto a guard (Movement (pawns): a
@@ -139,6 +157,14 @@ use std::cell::Cell;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
+/// Rollout weight of a step out by the POW who may still share the kit a
+/// compatriot escaped with this turn (Successful Escape): above all but
+/// the escape itself.
+const SHARED_WALK: u32 = 500;
+/// How near a target (the rollout's estimate, `Tables::fixed`) a compatriot
+/// must be for the first of two escapers to wait for him: two turns of the
+/// mean roll.
+const WAIT_FOR: u32 = 17;
 /// "Unreachable" in the distance tables.
 const INF: u16 = u16::MAX;
 /// Most of each Equipment kind a route table distinguishes, by
@@ -183,6 +209,10 @@ const NEAR_EXIT: u16 = 20;
 const WATCHED: u32 = 8;
 /// See `WATCHED`.
 const WATCHED_MAX: u32 = 24;
+/// MP a guard standing across a POW's only way to a near exit adds to it
+/// (Movement (pawns): no pawn passes another). He may move off, but a
+/// German who leaves him there keeps the exit shut for good.
+const SHUT: u32 = 30;
 /// Claims a price list covers (more are never needed by two escapes).
 const BUY: usize = 9;
 /// MP a card the stack cannot give counts (it may come back to the stack).
@@ -276,17 +306,7 @@ fn routes_to(board: &Board, goal: impl Fn(CircleId) -> bool) -> Vec<u16> {
             if blocked(prev) || circle(prev).target {
                 continue;
             }
-            // What stepping from `prev` into `c` takes.
-            let (kind, count) = match *link {
-                Link::Step => match circle(c).gate {
-                    Some(Gate::Key) => (Equipment::Key.index(), 1),
-                    Some(Gate::Pass) => (Equipment::Pass.index(), 1),
-                    None => (0, 0),
-                },
-                Link::Drop { upper, ropes } if upper == prev => (Equipment::Rope.index(), usize::from(ropes)),
-                Link::Wire => (Equipment::Cutters.index(), 1),
-                Link::Drop { .. } | Link::Tunnel => continue,
-            };
+            let Some((kind, count)) = step_takes(board, prev, c, link) else { continue };
             let mut had = holding_of(h);
             had[kind] += count;
             if had[kind] > CAP[kind] {
@@ -300,6 +320,51 @@ fn routes_to(board: &Board, goal: impl Fn(CircleId) -> bool) -> Vec<u16> {
         }
     }
     route
+}
+
+/// What stepping from `prev` into `c` over `link` takes, as (Equipment
+/// index, cards): a door a Key, an inspection point a Pass (Doors,
+/// Inspection Points), a drop one Rope per 30 ft and only downwards (Drops),
+/// wire Cutters (Barbed Wire); `None` where the routes never go (a drop
+/// upwards, a tunnel).
+fn step_takes(board: &Board, prev: CircleId, c: CircleId, link: &Link) -> Option<(usize, usize)> {
+    match *link {
+        Link::Step => Some(match board.circle(c).gate {
+            Some(Gate::Key) => (Equipment::Key.index(), 1),
+            Some(Gate::Pass) => (Equipment::Pass.index(), 1),
+            None => (0, 0),
+        }),
+        Link::Drop { upper, ropes } if upper == prev => Some((Equipment::Rope.index(), usize::from(ropes))),
+        Link::Wire => Some((Equipment::Cutters.index(), 1)),
+        Link::Drop { .. } | Link::Tunnel => None,
+    }
+}
+
+/// The circles with a route to `x` (any Equipment) none of whose routes
+/// stays clear of `avoid`: those a pawn standing on `avoid` shuts out of
+/// that target (Movement (pawns): never through another pawn). A backward
+/// breadth-first search, O(circles + links).
+fn shut_out(board: &Board, x: CircleId, avoid: CircleId, routed: impl Fn(CircleId) -> bool) -> Vec<u64> {
+    let n = board.net.len();
+    let circle = |c: CircleId| board.circle(c);
+    let mut seen = vec![false; n];
+    seen[x.index()] = true;
+    seen[avoid.index()] = true;
+    let mut queue = VecDeque::from([x]);
+    while let Some(c) = queue.pop_front() {
+        for (prev, link) in board.net.links(c) {
+            let open = !(prev == board.car || circle(prev).zone.is_cell() || circle(prev).target);
+            if open && !seen[prev.index()] && step_takes(board, prev, c, link).is_some() {
+                seen[prev.index()] = true;
+                queue.push_back(prev);
+            }
+        }
+    }
+    let mut cut = vec![0u64; n.div_ceil(64)];
+    for c in board.net.ids().filter(|&c| c != avoid && !seen[c.index()] && routed(c)) {
+        cut[c.index() / 64] |= 1 << (c.index() % 64);
+    }
+    cut
 }
 
 /// Each circle's ways out of a route table: holdings by increasing size,
@@ -342,6 +407,13 @@ struct Exit {
     /// Circles of the last stretch to this target outside the prisoners'
     /// block: a guard standing there watches this exit.
     near: Vec<bool>,
+    /// For each circle of the last stretch that every way from some circles
+    /// passes (a bridge, a gate, a one-wide path), 1 + its index in `cuts`;
+    /// 0 for the others.
+    choke: Vec<u32>,
+    /// Bit sets over the circles, `words` each: those a guard standing on
+    /// the choke shuts out of this target.
+    cuts: Vec<u64>,
 }
 
 impl Tables {
@@ -363,8 +435,19 @@ impl Tables {
                     let zone = circle(CircleId::from_index(c)).zone;
                     to_x[full + c] <= NEAR_EXIT && matches!(zone, Zone::Outer | Zone::Outside)
                 })
-                .collect();
-            exits.push(Exit { ways, ways_at, near });
+                .collect::<Vec<bool>>();
+            // Movement (pawns): a guard standing on a circle every way from
+            // here passes shuts the exit until he moves.
+            let mut choke = vec![0u32; n];
+            let mut cuts = Vec::new();
+            for k in board.net.ids().filter(|&k| near[k.index()] && k != x) {
+                let cut = shut_out(board, x, k, |c| to_x[full + c.index()] != INF);
+                if cut.iter().any(|&w| w != 0) {
+                    cuts.extend(cut);
+                    choke[k.index()] = (cuts.len() / n.div_ceil(64)) as u32;
+                }
+            }
+            exits.push(Exit { ways, ways_at, near, choke, cuts });
         }
 
         // The rollout's estimate: buy what is missing at a fixed price.
@@ -506,6 +589,26 @@ impl Tables {
         &e.ways[e.ways_at[c.index()] as usize..e.ways_at[c.index() + 1] as usize]
     }
 
+    /// The exits a guard on one of `guards` shuts for a POW on `c` near
+    /// them, a bit per exit (see `Exit::choke`). O(guards · exits).
+    fn shut(&self, guards: &[CircleId], c: CircleId) -> u16 {
+        let words = self.n.div_ceil(64);
+        let mut mask = 0u16;
+        for (x, e) in self.exits.iter().enumerate() {
+            if !e.near[c.index()] {
+                continue;
+            }
+            for g in guards {
+                let k = e.choke[g.index()] as usize;
+                if k > 0 && e.cuts[(k - 1) * words + c.index() / 64] & (1 << (c.index() % 64)) != 0 {
+                    mask |= 1 << x;
+                    break;
+                }
+            }
+        }
+        mask
+    }
+
     /// Walk from `c` to the nearest room of symbol `s` (`FAR` if none).
     fn sym(&self, s: Symbol, c: CircleId) -> u32 {
         match self.sym[s as usize * self.n + c.index()] {
@@ -517,6 +620,21 @@ impl Tables {
     /// The rollout estimate of a POW's route from `c` holding `h`.
     fn fixed(&self, h: usize, c: CircleId) -> u32 {
         u32::from(self.fixed[h * self.n + c.index()])
+    }
+
+    /// `fixed` by the exits not in `shut` (a bit per exit), each priced as
+    /// `fixed` prices them. O(exits · ways).
+    fn fixed_open(&self, h: usize, c: CircleId, shut: u16) -> u32 {
+        let held = holding_of(h);
+        let mut best = u32::from(INF);
+        for x in (0..self.exits.len()).filter(|x| shut & (1 << x) == 0) {
+            for &(r, d) in self.ways(x, c) {
+                let want = holding_of(usize::from(r));
+                let bought: usize = (0..4).map(|e| want[e].saturating_sub(held[e])).sum();
+                best = best.min(u32::from(d) + CLAIM_FIXED * bought as u32);
+            }
+        }
+        best
     }
 
     /// A guard's walk from `a` to `b`.
@@ -732,6 +850,19 @@ impl Colditz {
         best
     }
 
+    /// The circles the guards stand on, and how many of them there are.
+    fn guard_circles(s: &State) -> ([CircleId; MAX_GUARDS as usize], usize) {
+        let mut at = [CircleId::from_index(0); MAX_GUARDS as usize];
+        let mut k = 0;
+        for g in (1..=MAX_GUARDS).map(PawnId::guard) {
+            if let Some(c) = s.pawn(g).circle() {
+                at[k] = c;
+                k += 1;
+            }
+        }
+        (at, k)
+    }
+
     /// What the guards watching each exit add to the routes through it:
     /// `WATCHED` per guard on its last stretch (Guard Posts, Arrest: the
     /// guards a POW must slip past there).
@@ -753,19 +884,29 @@ impl Colditz {
     /// covered by an Escape Kit (part) card in hand (Escape Kits).
     fn kit_cost(&self, t: &Tables, s: &State, n: Nation) -> u32 {
         let hand = &s.hands[n.seat().index()];
-        let mut cost = KIT_EXTRA;
-        for (i, sym) in Symbol::KIT.into_iter().enumerate() {
+        let mut need = 0usize;
+        for i in 0..4 {
             let part = if i < 2 { Card::KitPartA } else { Card::KitPartB };
-            if hand.contains(&part) {
-                continue;
+            if !hand.contains(&part) {
+                need |= 1 << i;
             }
-            let near = Self::pows(n)
-                .filter_map(|p| self.spot(t, s, p).filter(|_| !s.pawn(p).in_tunnel))
-                .map(|c| t.sym(sym, c))
-                .min()
-                .unwrap_or(FAR);
-            cost += near;
         }
+        // Escape Kits: one POW in each room at once, so one POW stands for
+        // one symbol: the cheapest assignment, by a table over the sets of
+        // symbols covered (16 entries, updated once per POW).
+        let mut best = [FAR * 4; 16];
+        best[0] = 0;
+        for c in Self::pows(n).filter_map(|p| self.spot(t, s, p).filter(|_| !s.pawn(p).in_tunnel)) {
+            for covered in (0..16).rev() {
+                for (i, sym) in Symbol::KIT.into_iter().enumerate() {
+                    if need & (1 << i) != 0 && covered & (1 << i) == 0 {
+                        let with = best[covered] + t.sym(sym, c);
+                        best[covered | 1 << i] = best[covered | 1 << i].min(with);
+                    }
+                }
+            }
+        }
+        let mut cost = KIT_EXTRA + best[need];
         if s.kit_stock == 0 {
             cost += FAR;
         }
@@ -799,15 +940,27 @@ impl Colditz {
         let prices = self.prices(t, s, n);
         let held = self.usable(s, n);
         let watched = self.watched(t, s);
+        let (guards, on_board) = Self::guard_circles(s);
         let mut starts = [None; MAX_POWS as usize];
+        // What each POW's ways cost beyond the walk: the watchers, and a
+        // guard standing across his way out.
+        let mut extra = [watched; MAX_POWS as usize];
         for (i, p) in Self::pows(n).enumerate() {
             starts[i] = self.start(t, s, p);
+            if let Some((c, _)) = starts[i] {
+                let shut = t.shut(&guards[..on_board], c);
+                for (x, w) in extra[i].iter_mut().enumerate() {
+                    if shut & (1 << x) != 0 {
+                        *w += SHUT;
+                    }
+                }
+            }
         }
         // The best single escape (its POW leads).
         let mut lead: Option<(u32, usize, [u32; 4])> = None;
         for (i, st) in starts.iter().enumerate() {
             if let Some(st) = *st {
-                let (f, want) = Self::single_way(t, &prices, held, &watched, st);
+                let (f, want) = Self::single_way(t, &prices, held, &extra[i], st);
                 if !matches!(lead, Some((b, _, _)) if f >= b) {
                     lead = Some((f, i, want));
                 }
@@ -828,8 +981,10 @@ impl Colditz {
                 let Some((ca, aa)) = *start_a else { continue };
                 for (b, start_b) in starts.iter().enumerate().skip(a + 1) {
                     let Some((cb, ab)) = *start_b else { continue };
-                    // Both by the same exit: one kit and its watchers between them.
+                    // Both by the same exit: one kit and its watchers between
+                    // them, each shut out on his own.
                     for (x, &w) in watched.iter().enumerate().take(t.exits.len()) {
+                        let w = w + (extra[a][x] - w) + (extra[b][x] - w);
                         for &(ra, da) in t.ways(x, ca) {
                             let wa = holding_u32(ra);
                             for &(rb, db) in t.ways(x, cb) {
@@ -885,7 +1040,7 @@ impl Colditz {
                 // Arrest: outside the prisoners' block to the outer cells.
                 let block = usize::from(!zone.is_inner());
                 let after = Self::single(t, &prices, held, &watched, (self.board.cells[block].exit, CELL_WAIT));
-                let now = starts[i].map_or(NO_WAY, |st| Self::single(t, &prices, held, &watched, st));
+                let now = starts[i].map_or(NO_WAY, |st| Self::single(t, &prices, held, &extra[i], st));
                 f64::from(after.saturating_sub(now).min(30))
             } else {
                 OTHER_LOSS
@@ -1023,8 +1178,13 @@ struct EscapePlan {
     needed: u8,
     /// Equipment kinds the leader's route takes, held or not.
     uses: u8,
-    /// No kit held: the kit rooms matter.
-    kit: bool,
+    /// No kit held: the kit symbols (bit = index in `Symbol::KIT`) no
+    /// Escape Kit (part) card in hand stands in for.
+    kit_need: u8,
+    /// The first of the nation's POWs (in pawn order) standing in a room of
+    /// each kit symbol: the kit takes one in each at once (Escape Kits), so
+    /// he keeps it and a second one there is free to walk on.
+    kit_keeper: [Option<PawnId>; 4],
 }
 
 impl Colditz {
@@ -1057,24 +1217,70 @@ impl Colditz {
                 }
             }
         }
-        let kit = !(s.kits[n.index()] || s.kit_share[n.index()]);
-        EscapePlan { held, leader: leader.map(|(_, p, c)| (p, c)), second, needed, uses, kit }
+        let mut kit_need = 0u8;
+        let mut kit_keeper = [None; 4];
+        if !(s.kits[n.index()] || s.kit_share[n.index()]) {
+            let hand = &s.hands[n.seat().index()];
+            for i in 0..4 {
+                let part = if i < 2 { Card::KitPartA } else { Card::KitPartB };
+                if !hand.contains(&part) {
+                    kit_need |= 1 << i;
+                }
+            }
+            for p in Self::pows(n) {
+                if let Some(i) = s.pawn(p).circle().and_then(|c| self.kit_symbol(c)) {
+                    kit_keeper[i] = kit_keeper[i].or(Some(p));
+                }
+            }
+        }
+        EscapePlan { held, leader: leader.map(|(_, p, c)| (p, c)), second, needed, uses, kit_need, kit_keeper }
     }
 
-    /// Walk from `c` to the nearest room the plan needs (Equipment or kit).
-    fn helper_distance(t: &Tables, plan: &EscapePlan, c: CircleId) -> u32 {
+    /// The index in `Symbol::KIT` of the kit room `c` is in, if any.
+    fn kit_symbol(&self, c: CircleId) -> Option<usize> {
+        let sym = self.board.symbol(c)?;
+        Symbol::KIT.iter().position(|&k| k == sym)
+    }
+
+    /// Walk from `c` to the nearest room the plan needs: of the Equipment
+    /// still to claim, or of a kit symbol nobody keeps but `walker`.
+    fn helper_distance(t: &Tables, plan: &EscapePlan, c: CircleId, walker: Option<PawnId>) -> u32 {
         let mut d = FAR;
         for e in Equipment::ALL {
             if plan.needed & (1 << e.index()) != 0 {
                 d = d.min(t.sym(e.symbol(), c));
             }
         }
-        if plan.kit {
-            for sym in Symbol::KIT {
+        for (i, sym) in Symbol::KIT.into_iter().enumerate() {
+            let open = plan.kit_keeper[i].is_none() || plan.kit_keeper[i] == walker;
+            if plan.kit_need & (1 << i) != 0 && open {
                 d = d.min(t.sym(sym, c));
             }
         }
         d
+    }
+
+    /// Weight of POW `p`'s step onto a target: first of all (1000), unless
+    /// two escapes are still to make with one kit (2016 rules) and no
+    /// compatriot could follow him out this turn though one is within
+    /// `WAIT_FOR` of a target: then he waits for him (2), since the kit
+    /// goes with the first and a compatriot out in the same turn shares it
+    /// (Successful Escape), while a second kit takes four POWs in four rooms
+    /// at once (Escape Kits). O(POWs).
+    fn escape_weight(&self, t: &Tables, s: &State, n: Nation, plan: &EscapePlan, p: PawnId) -> u32 {
+        if s.classic || !s.kits[n.index()] || self.need(s, n) < 2 {
+            return 1000;
+        }
+        let follower = Self::pows(n)
+            .filter(|&q| q != p)
+            .filter_map(|q| self.active(s, q).filter(|_| !s.pawn(q).in_tunnel).map(|c| t.fixed(plan.held, c)))
+            .min()
+            .unwrap_or(u32::MAX);
+        if follower > u32::from(s.mp) && follower <= WAIT_FOR {
+            2
+        } else {
+            1000
+        }
     }
 
     /// Weight of a move that gains `gain` circles (negative: loses them).
@@ -1100,7 +1306,7 @@ impl Colditz {
                 let plan = self.escape_plan(t, s, n);
                 if matches!(s.pending.first(), Some(Pending::ToAppel { .. })) {
                     // Sent to Appel: the circle nearest the rooms still needed.
-                    return 1 + 40 / (1 + Self::helper_distance(t, &plan, to));
+                    return 1 + 40 / (1 + Self::helper_distance(t, &plan, to, None));
                 }
                 let Some(from) = s.pawn(p).circle() else { return 1 };
                 let x = self.board.circle(to);
@@ -1111,11 +1317,22 @@ impl Colditz {
                     return 0;
                 }
                 if x.target {
-                    return 1000;
+                    return self.escape_weight(t, s, n, &plan, p);
                 }
                 let leading = plan.leader.is_some_and(|(l, _)| l == p);
                 let h = if leading { plan.held } else { 0 };
+                // An exit a guard stands across is no way out while he stays
+                // (Movement (pawns)): the POW walks for another.
+                let shut = if s.pawn(p).in_tunnel {
+                    0
+                } else {
+                    let (guards, on_board) = Self::guard_circles(s);
+                    t.shut(&guards[..on_board], from)
+                };
                 let route_at = |c: CircleId, tunnel: bool| -> i64 {
+                    if shut != 0 {
+                        return i64::from(t.fixed_open(h, c, shut));
+                    }
                     if tunnel {
                         if let Some((tid, step)) = self.board.circle(c).tunnel {
                             let course = &self.board.tunnels[tid.index()].course;
@@ -1128,8 +1345,15 @@ impl Colditz {
                 let into_tunnel =
                     x.tunnel.is_some_and(|(_, step)| step > 0) && (s.pawn(p).in_tunnel || self.is_tunnel_middle(to));
                 let route_gain = route_at(from, s.pawn(p).in_tunnel) - route_at(to, into_tunnel);
-                let help_gain =
-                    i64::from(Self::helper_distance(t, &plan, from)) - i64::from(Self::helper_distance(t, &plan, to));
+                let help_gain = i64::from(Self::helper_distance(t, &plan, from, Some(p)))
+                    - i64::from(Self::helper_distance(t, &plan, to, Some(p)));
+                // Successful Escape: the kit one POW took out serves one
+                // compatriot this turn only, so the walk out of a POW who
+                // can still make it comes first.
+                let in_reach = route_at(from, s.pawn(p).in_tunnel) <= i64::from(s.mp);
+                if s.kit_share[n.index()] && route_gain > 0 && in_reach {
+                    return SHARED_WALK;
+                }
                 // The two escapers walk their routes; the others fetch.
                 if leading || plan.second == Some(p) {
                     Self::gain_weight(route_gain.max(help_gain / 2))
@@ -1141,7 +1365,7 @@ impl Colditz {
                 let plan = self.escape_plan(t, s, n);
                 let Some(from) = s.pawn(p).circle() else { return 1 };
                 if self.board.circle(to).target {
-                    return 1000;
+                    return self.escape_weight(t, s, n, &plan, p);
                 }
                 let leading = plan.leader.is_some_and(|(l, _)| l == p);
                 let held = if leading { plan.held } else { holding_index(self.holding(s, n)) };
@@ -1156,7 +1380,9 @@ impl Colditz {
                 };
                 have[kind] = have[kind].saturating_sub(count);
                 let gain = i64::from(t.fixed(held, from)) - i64::from(t.fixed(holding_index(have), to));
-                if gain > 0 {
+                if gain > 0 && s.kit_share[n.index()] && t.fixed(held, from) <= u32::from(s.mp) {
+                    SHARED_WALK
+                } else if gain > 0 {
                     80
                 } else {
                     0
@@ -1182,7 +1408,9 @@ impl Colditz {
                     let sym = self.board.rooms[usize::from(room)].symbol;
                     let wanted =
                         Equipment::ALL.iter().any(|e| plan.needed & (1 << e.index()) != 0 && e.symbol() == sym)
-                            || (plan.kit && Symbol::KIT.contains(&sym));
+                            || Symbol::KIT.iter().enumerate().any(|(i, &k)| {
+                                k == sym && plan.kit_need & (1 << i) != 0 && plan.kit_keeper[i].is_none()
+                            });
                     let mover_leads = matches!(x, Arg::Pawn(p) if plan.leader.is_some_and(|(l, _)| l == p));
                     if wanted && !mover_leads {
                         30

@@ -80,6 +80,17 @@ fn weight(r: &Colditz, s: &State, seat: Seat, text: &str) -> u32 {
     r.action_weight(s, seat, r.parse(text).expect("notation"))
 }
 
+/// The British action `text` weighs more than every other legal one but
+/// those in `also`.
+fn outweighs_the_rest(r: &Colditz, s: &State, text: &str, also: &[String]) {
+    let top = weight(r, s, BR.seat(), text);
+    for a in legal(r, s, BR.seat()) {
+        if a != text && !also.contains(&a) {
+            assert!(weight(r, s, BR.seat(), &a) < top, "{a} weighs as much as {text} ({top})");
+        }
+    }
+}
+
 // ----------------------------------------------------------- evaluate --
 
 #[test]
@@ -212,6 +223,45 @@ fn evaluate_a_guard_within_reach_of_an_exposed_pow_hurts_his_officer() {
     assert!(watched.0 < unwatched.0 && watched.1 > unwatched.1, "no guard {unwatched:?}, guard beside {watched:?}");
 }
 
+/// The North-East path to the target `tgne` (BOARD.md): `ne07` is the last
+/// circle before the target and the path is one circle wide, so a guard
+/// there shuts `tgne` to a POW on `ne06`; the target `tge` is reached back
+/// down the path (`ne05` first) and over the footbridge.
+fn north_east_path(r: &Colditz) -> (CircleId, CircleId, CircleId) {
+    let find = |key: &str| r.board.find(key).unwrap_or_else(|| panic!("{key} is on the board"));
+    (find("ne06"), find("ne05"), find("ne07"))
+}
+
+/// Every kind of Equipment, so no route waits on a claim.
+fn equip(s: &mut State) {
+    for e in [Equipment::Cutters, Equipment::Pass, Equipment::Key] {
+        give_equipment(s, BR, e, 1);
+    }
+    give_equipment(s, BR, Equipment::Rope, 2);
+}
+
+#[test]
+fn evaluate_movement_pawns_a_guard_standing_across_the_only_way_out_turns_the_pow_to_another_exit() {
+    // Movement (pawns): never through another pawn, so a guard left on
+    // `ne07` shuts `tgne` to a POW behind him for as long as he stands there.
+    let (r, mut s) = quiet_blank(2);
+    let (at, back, across) = north_east_path(&r);
+    equip(&mut s);
+    put(&mut s, pow(BR, 1), at);
+    let open_at = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), back);
+    let open_back = both(&r, &s, BR);
+    assert!(open_at.0 > open_back.0, "open: by the target {open_at:?}, a step back {open_back:?}");
+    put(&mut s, guard(1), across);
+    let shut_back = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), at);
+    let shut_at = both(&r, &s, BR);
+    assert!(
+        shut_back.0 > shut_at.0 && shut_back.1 < shut_at.1,
+        "shut: by the target {shut_at:?}, a step back {shut_back:?}"
+    );
+}
+
 #[test]
 fn evaluate_time_running_out_is_bad_for_the_officers() {
     let (r, mut s) = quiet_blank(3);
@@ -225,17 +275,105 @@ fn evaluate_time_running_out_is_bad_for_the_officers() {
 // ------------------------------------------------------ action_weight --
 
 #[test]
+fn rollout_movement_pawns_a_pow_shut_out_by_a_guard_walks_for_another_exit() {
+    let (r, mut s) = quiet_blank(2);
+    let (at, back, across) = north_east_path(&r);
+    equip(&mut s);
+    put(&mut s, pow(BR, 1), at);
+    move_phase(&mut s, BR.seat(), 1);
+    let text = format!("move br1 {}", k(&r, back));
+    assert_eq!(weight(&r, &s, BR.seat(), &text), 0, "with the path open a step back loses ground");
+    put(&mut s, guard(1), across);
+    assert!(weight(&r, &s, BR.seat(), &text) > 1, "with a guard across the path the step back is the way out");
+}
+
+#[test]
+fn rollout_escape_kits_a_second_pow_in_a_kit_room_walks_on_to_another_symbol() {
+    // Escape Kits: one POW in each of the four kit rooms at once, so the
+    // first POW in the canteen (food) keeps it and a second one in the
+    // parcel office (food too) has nothing to wait for there.
+    let (r, mut s) = quiet_blank(2);
+    s.kits[BR.index()] = false;
+    s.kit_stock += 1;
+    empty_hand(&mut s, BR.seat());
+    let (_, n1, n2) = approach(&r);
+    // The two escapers stand by a target; br1 and br2 are helpers.
+    put(&mut s, pow(BR, 3), n1);
+    put(&mut s, pow(BR, 4), n2);
+    put(&mut s, pow(BR, 1), room(&r, "canteen")[0]);
+    put(&mut s, pow(BR, 2), room(&r, "parcel-office")[0]);
+    move_phase(&mut s, BR.seat(), 8);
+    let moves = |who: &str| {
+        legal(&r, &s, BR.seat())
+            .into_iter()
+            .filter(|a| a.starts_with(&format!("move {who} ")))
+            .map(|a| weight(&r, &s, BR.seat(), &a))
+            .collect::<Vec<_>>()
+    };
+    let (keeper, second) = (moves("br1"), moves("br2"));
+    assert!(!keeper.is_empty() && !second.is_empty(), "both can move");
+    assert!(keeper.iter().all(|&w| w == 0), "the canteen's keeper walks off: {keeper:?}");
+    assert!(second.iter().any(|&w| w > 1), "the second food POW stays put: {second:?}");
+}
+
+#[test]
+fn rollout_successful_escape_the_compatriot_sharing_the_kit_walks_out_first() {
+    // Successful Escape: one kit serves two of one nation escaping the same
+    // turn, so once one is out the other's walk to a target comes before
+    // everything but an escape.
+    let (r, mut s) = quiet_blank(2);
+    let (t, n1, n2) = approach(&r);
+    put(&mut s, pow(BR, 2), n2);
+    move_phase(&mut s, BR.seat(), 6);
+    let text = format!("move br2 {}", k(&r, n1));
+    let alone = weight(&r, &s, BR.seat(), &text);
+    s.kits[BR.index()] = false;
+    s.kit_share[BR.index()] = true;
+    let sharing = weight(&r, &s, BR.seat(), &text);
+    assert!(sharing > alone, "sharing a kit {sharing}, holding one {alone}");
+    outweighs_the_rest(&r, &s, &text, &[format!("move br2 {}", k(&r, t))]);
+}
+
+#[test]
 fn rollout_takes_the_escape_before_anything_else() {
     let (r, mut s) = quiet_blank(3);
     let (t, n1, _) = approach(&r);
     put(&mut s, pow(BR, 1), n1);
     move_phase(&mut s, BR.seat(), 6);
-    let escape = weight(&r, &s, BR.seat(), &format!("move br1 {}", k(&r, t)));
-    for a in legal(&r, &s, BR.seat()) {
-        if a != format!("move br1 {}", k(&r, t)) {
-            assert!(weight(&r, &s, BR.seat(), &a) < escape, "{a} weighs as much as the escape");
-        }
-    }
+    outweighs_the_rest(&r, &s, &format!("move br1 {}", k(&r, t)), &[]);
+}
+
+#[test]
+fn rollout_successful_escape_the_first_of_two_waits_for_a_compatriot_a_turn_or_two_behind() {
+    // Successful Escape: the kit goes with the first escaper and serves a
+    // compatriot out in the same turn; a second kit takes four POWs in four
+    // rooms at once (Escape Kits). So with two escapes to make, the first
+    // waits for a compatriot who is near but cannot follow this turn.
+    let (r, mut s) = quiet_blank(3);
+    let (t, n1, _) = approach(&r);
+    put(&mut s, pow(BR, 1), n1);
+    let text = format!("move br1 {}", k(&r, t));
+    // A compatriot 2–17 circles out (the rollout's estimate is the walk here:
+    // every kind of Equipment held).
+    equip(&mut s);
+    let behind = circles(&r, |c| plain(&r, c) && (6..=12).contains(&r.board.to_exit[c.index()]))[0];
+    put(&mut s, pow(BR, 2), behind);
+    move_phase(&mut s, BR.seat(), 3);
+    let end = weight(&r, &s, BR.seat(), "end");
+    let wait = weight(&r, &s, BR.seat(), &text);
+    assert!(wait < end, "the first escaper goes alone ({wait}, end {end})");
+    // Enough MP for the compatriot to follow him out: both go this turn.
+    s.mp = 30;
+    assert_eq!(weight(&r, &s, BR.seat(), &text), 1000, "he can follow");
+    // One escape left: no kit to share, out at once.
+    s.mp = 3;
+    s.escapes[BR.index()] = 1;
+    assert_eq!(weight(&r, &s, BR.seat(), &text), 1000, "one escape left");
+    // The compatriot far behind: waiting for him is no use.
+    s.escapes[BR.index()] = 0;
+    let appel = circles(&r, |c| r.board.circle(c).zone == Zone::Appel);
+    put(&mut s, pow(BR, 2), appel[2]);
+    assert_eq!(weight(&r, &s, BR.seat(), &text), 1000, "nobody near");
 }
 
 #[test]
