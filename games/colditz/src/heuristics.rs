@@ -880,17 +880,26 @@ impl Colditz {
         w
     }
 
-    /// The walk to a kit, none held: the nearest POW to each kit room not
-    /// covered by an Escape Kit (part) card in hand (Escape Kits).
-    fn kit_cost(&self, t: &Tables, s: &State, n: Nation) -> u32 {
+    /// The kit symbols (bit = index in `Symbol::KIT`) no Escape Kit (part)
+    /// card in `n`'s hand stands in for (part A: food and disguise, B:
+    /// documents and compass).
+    fn kit_symbols_missing(s: &State, n: Nation) -> u8 {
         let hand = &s.hands[n.seat().index()];
-        let mut need = 0usize;
+        let mut need = 0u8;
         for i in 0..4 {
             let part = if i < 2 { Card::KitPartA } else { Card::KitPartB };
             if !hand.contains(&part) {
                 need |= 1 << i;
             }
         }
+        need
+    }
+
+    /// The walks to a kit, none held: four different POWs, one to a room of
+    /// each kit symbol no Escape Kit (part) card covers, the cheapest such
+    /// assignment (Escape Kits). O(POWs · 16 · 4).
+    fn kit_cost(&self, t: &Tables, s: &State, n: Nation) -> u32 {
+        let need = usize::from(Self::kit_symbols_missing(s, n));
         // Escape Kits: one POW in each room at once, so one POW stands for
         // one symbol: the cheapest assignment, by a table over the sets of
         // symbols covered (16 entries, updated once per POW).
@@ -1220,13 +1229,7 @@ impl Colditz {
         let mut kit_need = 0u8;
         let mut kit_keeper = [None; 4];
         if !(s.kits[n.index()] || s.kit_share[n.index()]) {
-            let hand = &s.hands[n.seat().index()];
-            for i in 0..4 {
-                let part = if i < 2 { Card::KitPartA } else { Card::KitPartB };
-                if !hand.contains(&part) {
-                    kit_need |= 1 << i;
-                }
-            }
+            kit_need = Self::kit_symbols_missing(s, n);
             for p in Self::pows(n) {
                 if let Some(i) = s.pawn(p).circle().and_then(|c| self.kit_symbol(c)) {
                     kit_keeper[i] = kit_keeper[i].or(Some(p));
