@@ -648,6 +648,11 @@ impl Tables {
     }
 }
 
+/// The index of `sym` in `Symbol::KIT`, if it is a kit symbol.
+fn kit_index(sym: Symbol) -> Option<usize> {
+    Symbol::KIT.iter().position(|&k| k == sym)
+}
+
 fn is_tunnel_middle(board: &Board, c: CircleId) -> bool {
     match board.circle(c).tunnel {
         Some((t, step)) => step > 0 && usize::from(step) + 1 < board.tunnels[t.index()].course.len(),
@@ -866,14 +871,12 @@ impl Colditz {
     /// What the guards watching each exit add to the routes through it:
     /// `WATCHED` per guard on its last stretch (Guard Posts, Arrest: the
     /// guards a POW must slip past there).
-    fn watched(&self, t: &Tables, s: &State) -> [u32; MAX_EXITS] {
+    fn watched(t: &Tables, guards: &[CircleId]) -> [u32; MAX_EXITS] {
         let mut w = [0u32; MAX_EXITS];
-        for g in (1..=MAX_GUARDS).map(PawnId::guard) {
-            if let Some(c) = s.pawn(g).circle() {
-                for (x, e) in t.exits.iter().enumerate() {
-                    if e.near[c.index()] {
-                        w[x] = (w[x] + WATCHED).min(WATCHED_MAX);
-                    }
+        for c in guards {
+            for (x, e) in t.exits.iter().enumerate() {
+                if e.near[c.index()] {
+                    w[x] = (w[x] + WATCHED).min(WATCHED_MAX);
                 }
             }
         }
@@ -948,8 +951,8 @@ impl Colditz {
     fn prospect(&self, t: &Tables, s: &State, n: Nation, need: u8) -> Prospect {
         let prices = self.prices(t, s, n);
         let held = self.usable(s, n);
-        let watched = self.watched(t, s);
         let (guards, on_board) = Self::guard_circles(s);
+        let watched = Self::watched(t, &guards[..on_board]);
         let mut starts = [None; MAX_POWS as usize];
         // What each POW's ways cost beyond the walk: the watchers, and a
         // guard standing across his way out.
@@ -993,7 +996,7 @@ impl Colditz {
                     // Both by the same exit: one kit and its watchers between
                     // them, each shut out on his own.
                     for (x, &w) in watched.iter().enumerate().take(t.exits.len()) {
-                        let w = w + (extra[a][x] - w) + (extra[b][x] - w);
+                        let w = extra[a][x] + extra[b][x] - w;
                         for &(ra, da) in t.ways(x, ca) {
                             let wa = holding_u32(ra);
                             for &(rb, db) in t.ways(x, cb) {
@@ -1241,8 +1244,7 @@ impl Colditz {
 
     /// The index in `Symbol::KIT` of the kit room `c` is in, if any.
     fn kit_symbol(&self, c: CircleId) -> Option<usize> {
-        let sym = self.board.symbol(c)?;
-        Symbol::KIT.iter().position(|&k| k == sym)
+        self.board.symbol(c).and_then(kit_index)
     }
 
     /// Walk from `c` to the nearest room the plan needs: of the Equipment
@@ -1411,9 +1413,8 @@ impl Colditz {
                     let sym = self.board.rooms[usize::from(room)].symbol;
                     let wanted =
                         Equipment::ALL.iter().any(|e| plan.needed & (1 << e.index()) != 0 && e.symbol() == sym)
-                            || Symbol::KIT.iter().enumerate().any(|(i, &k)| {
-                                k == sym && plan.kit_need & (1 << i) != 0 && plan.kit_keeper[i].is_none()
-                            });
+                            || kit_index(sym)
+                                .is_some_and(|i| plan.kit_need & (1 << i) != 0 && plan.kit_keeper[i].is_none());
                     let mover_leads = matches!(x, Arg::Pawn(p) if plan.leader.is_some_and(|(l, _)| l == p));
                     if wanted && !mover_leads {
                         30
