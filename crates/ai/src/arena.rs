@@ -3,7 +3,7 @@
 //! study needs (win rates with 95% intervals, Elo, per side, game length).
 
 use crate::{bot_seed, Bot, BotSpec, Infoset, PlayoutError};
-use sandtable_core::{Events, Heuristics, Ruleset, Seat, Setup, SetupError, ToAct};
+use sandtable_core::{Events, GameRecord, Heuristics, LogEntry, Ruleset, Seat, Setup, SetupError, ToAct};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -35,6 +35,10 @@ pub struct ArenaConfig {
     pub shard: Shard,
     /// Games played at once.
     pub threads: usize,
+    /// Keep every game's record ([`ArenaGame::record`]): its set-up and
+    /// every decision, a game file that replays it (to look into a game a
+    /// bot lost). Costs one notation string a decision.
+    pub records: bool,
 }
 
 /// One slice of a run, `index` of `count`.
@@ -99,6 +103,10 @@ pub struct ArenaGame {
     /// [`MEASURE_EVERY`], 2·[`MEASURE_EVERY`]… and once at the end.
     #[serde(default)]
     pub measures: BTreeMap<String, Vec<f64>>,
+    /// The game file, when [`ArenaConfig::records`] asked for it. Not part
+    /// of the report's JSON: the command line writes it to a file of its own.
+    #[serde(skip)]
+    pub record: Option<GameRecord>,
 }
 
 /// What a run (or a shard, or merged shards) found. Everything is
@@ -269,8 +277,18 @@ fn one_game<R: Heuristics>(
             .enumerate()
             .map(|(j, (spec, s))| Timed { bot: spec.build::<R>(bot_seed(config.seed, index, j)), seconds: s })
             .collect();
-        let (outcome, decisions, measures) = play(rules, &setup, playing, &mut timed)?;
+        let mut log = config.records.then(Vec::new);
+        let (outcome, decisions, measures, end) = play(rules, &setup, playing, &mut timed, log.as_mut())?;
         drop(timed);
+        let record = log.map(|log| GameRecord {
+            format: sandtable_core::record::FORMAT.to_owned(),
+            game: info.id.clone(),
+            rules_version: info.rules_version.clone(),
+            setup: setup.clone(),
+            log,
+            state_hash: end,
+            dice: None,
+        });
         Ok::<_, PlayoutError>(ArenaGame {
             index,
             seed,
@@ -280,6 +298,7 @@ fn one_game<R: Heuristics>(
             decisions,
             bot_seconds: seconds,
             measures,
+            record,
         })
     }));
     match game {
@@ -296,16 +315,19 @@ fn one_game<R: Heuristics>(
     }
 }
 
-/// The game's outcome, its length and its sampled measures.
-type Played = (sandtable_core::Outcome, usize, BTreeMap<String, Vec<f64>>);
+/// The game's outcome, its length, its sampled measures and the hash of
+/// its last state (empty unless its log was kept).
+type Played = (sandtable_core::Outcome, usize, BTreeMap<String, Vec<f64>>, String);
 
 /// [`crate::playout`] with each bot's thinking timed and the game's
-/// measures sampled; `bots[j]` plays `playing[j]`.
+/// measures sampled; `bots[j]` plays `playing[j]`; every decision is added
+/// to `log` when one is given.
 fn play<R: Heuristics>(
     rules: &R,
     setup: &Setup,
     playing: &[Seat],
     bots: &mut [Timed<'_, R>],
+    mut log: Option<&mut Vec<LogEntry>>,
 ) -> Result<Played, PlayoutError> {
     let info = rules.info();
     let game = || info.id.clone();
@@ -332,7 +354,8 @@ fn play<R: Heuristics>(
                 if step % MEASURE_EVERY != 0 {
                     sample(&state);
                 }
-                return Ok((outcome, step, measures));
+                let end = if log.is_some() { sandtable_core::state_hash(&state) } else { String::new() };
+                return Ok((outcome, step, measures, end));
             }
             ToAct::Seats(s) => s.iter().next(),
         };
@@ -362,6 +385,9 @@ fn play<R: Heuristics>(
                 action: rules.notation(action),
                 error: e.to_string(),
             });
+        }
+        if let Some(log) = log.as_mut() {
+            log.push(LogEntry { seat: seat_id(seat), action: rules.notation(action) });
         }
     }
     Err(PlayoutError::StepLimit { game: game(), seed, steps: MAX_STEPS })

@@ -5,7 +5,7 @@ mod common;
 
 use common::Tricks;
 use sandtable_ai::{arena, ArenaConfig, ArenaReport, BotSpec, Shard};
-use sandtable_core::Setup;
+use sandtable_core::{Ruleset, Setup};
 
 fn config(games: usize, shard: Shard) -> ArenaConfig {
     ArenaConfig {
@@ -14,6 +14,7 @@ fn config(games: usize, shard: Shard) -> ArenaConfig {
         seed: 7,
         shard,
         threads: 2,
+        records: false,
     }
 }
 
@@ -84,4 +85,31 @@ fn a_bot_against_itself_is_one_line_and_the_sides_show_the_balance() {
     assert_eq!(r.sides.iter().map(|s| s.games).collect::<Vec<_>>(), [20, 20]);
     assert_eq!(r.sides.iter().map(|s| s.wins).sum::<usize>(), 20, "one winner a game");
     assert_eq!(r.bots[0].elo, 0.0);
+}
+
+#[test]
+fn kept_records_replay_to_the_games_the_report_tells() {
+    // `--records`: each game's file loads (its state hash checked) and ends
+    // as the report says, with as many decisions.
+    let rules = std::sync::Arc::new(Tricks::new());
+    let kept = ArenaConfig { records: true, ..config(6, Shard::ALL) };
+    let r = arena(rules.as_ref(), &Setup::seeded(0), &kept, &|_| {}).expect("runs");
+    assert_eq!(r.played.len(), 6);
+    for g in &r.played {
+        let record = g.record.as_ref().expect("kept when asked");
+        assert_eq!(record.log.len(), g.decisions);
+        assert_eq!(record.setup.seed, g.seed);
+        let m = sandtable_core::Match::load(rules.clone(), record).expect("the record replays");
+        let sandtable_core::ToAct::Over(outcome) = m.rules().to_act(m.state()) else {
+            panic!("game {} replays to an unfinished game", g.index);
+        };
+        let winners: Vec<String> = outcome.winners.iter().map(|s| m.rules().info().seat_id(s).to_owned()).collect();
+        assert_eq!(winners, g.winners, "game {}", g.index);
+    }
+    let bare = arena(rules.as_ref(), &Setup::seeded(0), &config(6, Shard::ALL), &|_| {}).expect("runs");
+    assert!(bare.played.iter().all(|g| g.record.is_none()), "kept only when asked");
+    assert_eq!(
+        untimed(bare).played.iter().map(|g| &g.winners).collect::<Vec<_>>(),
+        r.played.iter().map(|g| &g.winners).collect::<Vec<_>>()
+    );
 }

@@ -65,8 +65,37 @@ fn arena_rotates_the_bots_over_the_seats_taking_part_only() {
     // A two-player Colditz uses 2 of the 6 seats: every game is one bot's
     // German against the other's British, and the report has two sides.
     let dir = TempDir::new("arena-players");
-    let args = ["arena", "colditz", "--players", "2", "--bots", "greedy,random", "--games", "4", "--json"];
+    let args = [
+        "arena",
+        "colditz",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--json",
+        "--records",
+        "games",
+    ];
     let report: Value = serde_json::from_str(&ok(&run_in(&dir.0, &args, ""))).expect("JSON");
+    // `--records`: every game is a game file that `show` replays (its hash
+    // checked) to the end the report gives.
+    for (i, game) in report["played"].as_array().expect("played").iter().enumerate() {
+        let file = format!("games/game-{i:04}.json");
+        let record: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path(&file)).expect("a game file")).expect("JSON");
+        assert_eq!(
+            record["log"].as_array().expect("log").len(),
+            game["decisions"].as_u64().expect("decisions") as usize
+        );
+        let shown = ok(&run_in(&dir.0, &["show", &file], ""));
+        let result = game["result"].as_str().expect("result");
+        assert!(shown.contains(result), "{file} shows the end, {result:?}: {shown}");
+    }
+    assert!(report["played"][0].get("record").is_none(), "the report itself carries no game files");
+    let merge = run_in(&dir.0, &["arena", "merge", "x.json", "--records", "games"], "");
+    assert!(stderr(&merge).contains("not with merge"), "{}", stderr(&merge));
     let sides: Vec<&str> =
         report["sides"].as_array().expect("sides").iter().map(|s| s["seat"].as_str().unwrap()).collect();
     assert_eq!(sides, ["german", "british"], "{report}");

@@ -44,12 +44,27 @@ pub struct Args {
     /// Also write an HTML report with charts (win rates, game length, the game's measures) into this directory / HTML-отчёт с графиками в каталог
     #[arg(long, value_name = "DIR")]
     report: Option<PathBuf>,
+    /// Also write every game as a game file (`game-0007.json`, by its index in the run) into this directory, to replay with `sandtable show` or load in the engine / Записать каждую партию файлом партии в каталог
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
     #[command(flatten)]
     setup: SetupArgs,
 }
 
 pub fn run(a: &Args, lang: Lang) -> Result {
-    let report = if a.game.eq_ignore_ascii_case("merge") { merge(a)? } else { play(a)? };
+    let merging = a.game.eq_ignore_ascii_case("merge");
+    if merging && a.records.is_some() {
+        // Shard reports keep no game files: each shard writes its own.
+        return Err(Fail::text(
+            1,
+            "--records goes with a run, not with merge: each shard writes its games' files",
+            "--records задаётся прогону, а не merge: каждая часть пишет файлы своих партий",
+        ));
+    }
+    let report = if merging { merge(a)? } else { play(a)? };
+    if let Some(dir) = &a.records {
+        write_records(&report, dir)?;
+    }
     if let Some(path) = &a.out {
         let text = serde_json::to_string_pretty(&report).map_err(|e| Fail::new(1, e))?;
         std::fs::write(path, text + "\n")?;
@@ -107,7 +122,8 @@ fn play(a: &Args) -> std::result::Result<ArenaReport, Fail> {
         None => Shard::ALL,
     };
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let config = ArenaConfig { bots: bots(a)?, games: a.games, seed: a.seed, shard, threads };
+    let records = a.records.is_some();
+    let config = ArenaConfig { bots: bots(a)?, games: a.games, seed: a.seed, shard, threads, records };
     let bar = ProgressBar::new(shard.range(a.games).len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}")
@@ -124,6 +140,19 @@ fn play(a: &Args) -> std::result::Result<ArenaReport, Fail> {
     std::panic::set_hook(hook);
     bar.finish_and_clear();
     Ok(report?)
+}
+
+/// Writes each game's record into `dir` (created if missing) as
+/// `game-NNNN.json`, NNNN its index in the run, so shards write disjoint names.
+fn write_records(report: &ArenaReport, dir: &std::path::Path) -> Result {
+    std::fs::create_dir_all(dir)?;
+    for g in &report.played {
+        if let Some(record) = &g.record {
+            let path = dir.join(format!("game-{:04}.json", g.index));
+            sandtable::gamefile::write_record(&path, record, true)?;
+        }
+    }
+    Ok(())
 }
 
 fn merge(a: &Args) -> std::result::Result<ArenaReport, Fail> {
