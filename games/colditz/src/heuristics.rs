@@ -102,7 +102,9 @@
 //!   gain ground (80); releases from solitary, Release, Talisman and Advance
 //!   Warning (60); moves weighted by the circles they gain — the leader and
 //!   the second escaper along their routes (by the exits no guard shuts, as
-//!   above), the other POWs toward the rooms of the Equipment still needed
+//!   above; the second is the POW nearest the leader's exit with the
+//!   Equipment the leader's way leaves, as the evaluation pairs them), the
+//!   other POWs toward the rooms of the Equipment still needed
 //!   or of a kit symbol nobody keeps (the first POW in a room of a kit
 //!   symbol keeps it, a second one there walks on); once a POW has escaped
 //!   with the kit, a compatriot's step out while the MP left could still
@@ -625,16 +627,33 @@ impl Tables {
     /// `fixed` by the exits not in `shut` (a bit per exit), each priced as
     /// `fixed` prices them. O(exits · ways).
     fn fixed_open(&self, h: usize, c: CircleId, shut: u16) -> u32 {
+        (0..self.exits.len())
+            .filter(|x| shut & (1 << x) == 0)
+            .map(|x| self.fixed_by(h, c, x))
+            .min()
+            .unwrap_or(u32::from(INF))
+    }
+
+    /// `fixed` by exit `x` alone. O(ways).
+    fn fixed_by(&self, h: usize, c: CircleId, x: usize) -> u32 {
         let held = holding_of(h);
         let mut best = u32::from(INF);
-        for x in (0..self.exits.len()).filter(|x| shut & (1 << x) == 0) {
-            for &(r, d) in self.ways(x, c) {
-                let want = holding_of(usize::from(r));
-                let bought: usize = (0..4).map(|e| want[e].saturating_sub(held[e])).sum();
-                best = best.min(u32::from(d) + CLAIM_FIXED * bought as u32);
-            }
+        for &(r, d) in self.ways(x, c) {
+            let want = holding_of(usize::from(r));
+            let bought: usize = (0..4).map(|e| want[e].saturating_sub(held[e])).sum();
+            best = best.min(u32::from(d) + CLAIM_FIXED * bought as u32);
         }
         best
+    }
+
+    /// The exit of the cheapest way (as `fixed` prices it) from `c` holding
+    /// `h`, if one leads out. O(exits · ways).
+    fn best_exit(&self, h: usize, c: CircleId) -> Option<usize> {
+        (0..self.exits.len())
+            .map(|x| (self.fixed_by(h, c, x), x))
+            .filter(|&(d, _)| d < u32::from(INF))
+            .min()
+            .map(|(_, x)| x)
     }
 
     /// A guard's walk from `a` to `b`.
@@ -1184,8 +1203,14 @@ struct EscapePlan {
     held: usize,
     /// The POW leading on the fixed-price estimate, and where he stands.
     leader: Option<(PawnId, CircleId)>,
-    /// The next best POW (buying all he needs): the second escaper.
+    /// The next best POW with the Equipment the leader's route leaves
+    /// (buying the rest): the second escaper.
     second: Option<PawnId>,
+    /// Holding index of the Equipment the leader's route leaves.
+    left: usize,
+    /// The exits the second escaper's route leaves aside (a bit each): all
+    /// but the leader's, so the two go out together.
+    pair_shut: u16,
     /// Equipment kinds the leader's route still has to buy (bit = index).
     needed: u8,
     /// Equipment kinds the leader's route takes, held or not.
@@ -1211,24 +1236,32 @@ impl Colditz {
                 }
             }
         }
-        let second = Self::pows(n)
-            .filter(|&p| leader.map(|(_, l, _)| l) != Some(p))
-            .filter_map(|p| self.active(s, p).map(|c| (t.fixed(0, c), p)))
-            .min()
-            .map(|(_, p)| p);
         let (mut needed, mut uses) = (0u8, 0u8);
+        let mut rest = holding_of(held);
         if let Some((_, _, c)) = leader {
             let best = holding_of(usize::from(t.fixed_best[held * t.n + c.index()]));
-            let have = holding_of(held);
             for e in 0..4 {
-                if best[e] > have[e] {
+                if best[e] > rest[e] {
                     needed |= 1 << e;
                 }
                 if best[e] > 0 {
                     uses |= 1 << e;
                 }
+                rest[e] = rest[e].saturating_sub(best[e]);
             }
         }
+        // Two escapers share one pool and, out in one turn, one kit
+        // (Victory, Successful Escape): the second walks with what the
+        // leader's way leaves, by the leader's exit, as the evaluation pairs
+        // them; so the POW that Equipment already takes out there is the
+        // second, not one who would still have to buy it all elsewhere.
+        let left = holding_index(rest);
+        let pair_shut = leader.and_then(|(_, _, c)| t.best_exit(held, c)).map_or(0, |x| !(1u16 << x));
+        let second = Self::pows(n)
+            .filter(|&p| leader.map(|(_, l, _)| l) != Some(p))
+            .filter_map(|p| self.active(s, p).map(|c| (t.fixed_open(left, c, pair_shut), p)))
+            .min()
+            .map(|(_, p)| p);
         let mut kit_need = 0u8;
         let mut kit_keeper = [None; 4];
         if !(s.kits[n.index()] || s.kit_share[n.index()]) {
@@ -1239,7 +1272,17 @@ impl Colditz {
                 }
             }
         }
-        EscapePlan { held, leader: leader.map(|(_, p, c)| (p, c)), second, needed, uses, kit_need, kit_keeper }
+        EscapePlan {
+            held,
+            leader: leader.map(|(_, p, c)| (p, c)),
+            second,
+            left,
+            pair_shut,
+            needed,
+            uses,
+            kit_need,
+            kit_keeper,
+        }
     }
 
     /// The index in `Symbol::KIT` of the kit room `c` is in, if any.
@@ -1325,15 +1368,26 @@ impl Colditz {
                     return self.escape_weight(t, s, n, &plan, p);
                 }
                 let leading = plan.leader.is_some_and(|(l, _)| l == p);
-                let h = if leading { plan.held } else { 0 };
+                let h = if leading {
+                    plan.held
+                } else if plan.second == Some(p) {
+                    plan.left
+                } else {
+                    0
+                };
                 // An exit a guard stands across is no way out while he stays
                 // (Movement (pawns)): the POW walks for another.
-                let shut = if s.pawn(p).in_tunnel {
+                let mut shut = if s.pawn(p).in_tunnel {
                     0
                 } else {
                     let (guards, on_board) = Self::guard_circles(s);
                     t.shut(&guards[..on_board], from)
                 };
+                // The second escaper walks for the leader's exit while no
+                // guard shuts it.
+                if plan.second == Some(p) && (shut | plan.pair_shut) != u16::MAX && !s.pawn(p).in_tunnel {
+                    shut |= plan.pair_shut;
+                }
                 let route_at = |c: CircleId, tunnel: bool| -> i64 {
                     if shut != 0 {
                         return i64::from(t.fixed_open(h, c, shut));

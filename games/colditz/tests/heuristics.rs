@@ -335,6 +335,35 @@ fn rollout_successful_escape_the_compatriot_sharing_the_kit_walks_out_first() {
 }
 
 #[test]
+fn rollout_successful_escape_the_second_escaper_walks_for_the_leaders_exit() {
+    // Victory takes two escapes, and two of a nation out in one turn share a
+    // kit (Successful Escape): the evaluation pairs two POWs through one
+    // exit, so the rollout's second escaper is the POW nearest the leader's
+    // exit, not one a step from another exit.
+    let (r, mut s) = quiet_blank(2);
+    equip(&mut s);
+    for k in 4..=sandtable_colditz::pawns_per_officer(2) {
+        s.pawn_mut(pow(BR, k)).loc = Loc::Absent;
+    }
+    let (t, n1, n2) = approach(&r);
+    // A circle a step from another target, well away from `t`.
+    let away = circles(&r, |c| {
+        plain(&r, c) && r.board.to_exit[c.index()] == 1 && dist_via(&r, c, t, |_| true).is_some_and(|d| d > 12)
+    })[0];
+    put(&mut s, pow(BR, 2), n2);
+    put(&mut s, pow(BR, 3), away);
+    move_phase(&mut s, BR.seat(), 6);
+    let step = format!("move br2 {}", k(&r, n1));
+    // The leader a step from `t`: br2, two from it, is the second, though
+    // br3 stands nearer a target of his own.
+    put(&mut s, pow(BR, 1), n1);
+    assert!(weight(&r, &s, BR.seat(), &step) > 1, "br2 follows the leader out by t");
+    // The leader a step from br3's target: br3 is the second, br2 waits.
+    put(&mut s, pow(BR, 1), away);
+    assert_eq!(weight(&r, &s, BR.seat(), &step), 0, "br2 is not the second");
+}
+
+#[test]
 fn rollout_takes_the_escape_before_anything_else() {
     let (r, mut s) = quiet_blank(3);
     let (t, n1, _) = approach(&r);
