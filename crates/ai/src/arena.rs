@@ -635,6 +635,7 @@ mod tests {
             decisions: 10,
             bot_seconds: vec![0.0, 0.0],
             measures: BTreeMap::new(),
+            record: None,
         }
     }
 
