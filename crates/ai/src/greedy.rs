@@ -63,7 +63,7 @@ impl<R: Heuristics> Bot<R> for GreedyBot {
 pub(crate) struct OnePly {
     /// Mean [`Heuristics::evaluate`] (or the outcome, once over) after it.
     pub value: f64,
-    /// [`Heuristics::action_weight`] in the first world.
+    /// [`Heuristics::action_weights`] in the first world.
     pub weight: u32,
 }
 
@@ -74,9 +74,12 @@ pub(crate) struct OnePly {
 pub(crate) fn one_ply<R: Heuristics>(info: &Infoset<'_, R>, worlds: &[R::State]) -> Vec<OnePly> {
     let (rules, seat) = (info.rules(), info.seat());
     let mut events = Events::off();
+    let mut weights = Vec::new();
+    rules.action_weights(&worlds[0], seat, info.legal(), &mut weights);
     info.legal()
         .iter()
-        .map(|&action| {
+        .zip(weights)
+        .map(|(&action, weight)| {
             let mut value = 0.0;
             for world in worlds {
                 let mut w = world.clone();
@@ -88,7 +91,7 @@ pub(crate) fn one_ply<R: Heuristics>(info: &Infoset<'_, R>, worlds: &[R::State])
                     },
                 };
             }
-            OnePly { value: value / worlds.len() as f64, weight: rules.action_weight(&worlds[0], seat, action) }
+            OnePly { value: value / worlds.len() as f64, weight }
         })
         .collect()
 }

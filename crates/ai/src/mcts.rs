@@ -463,8 +463,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
             self.weights.resize(self.legal.len(), 1);
             return;
         }
-        let rules = self.info.rules();
-        self.weights.extend(self.legal.iter().map(|&a| rules.action_weight(world, seat, a)));
+        self.info.rules().action_weights(world, seat, &self.legal, &mut self.weights);
         if self.weights.iter().any(|&w| w > 0) {
             let mut i = 0;
             let weights = &self.weights;
@@ -569,13 +568,8 @@ pub(crate) fn weighted_pick<R: Heuristics>(
     weights: &mut Vec<u32>,
     rng: &mut impl Rng,
 ) -> R::Action {
-    weights.clear();
-    let mut total = 0u64;
-    for &a in legal {
-        let w = rules.action_weight(world, seat, a);
-        total += u64::from(w);
-        weights.push(w);
-    }
+    rules.action_weights(world, seat, legal, weights);
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
     if total == 0 {
         return legal[rng.gen_range(0..legal.len())];
     }

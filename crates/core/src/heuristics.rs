@@ -28,6 +28,18 @@ pub trait Heuristics: Ruleset {
         1
     }
 
+    /// [`Heuristics::action_weight`] of each of `actions` in `state`, in
+    /// order, into `out` (cleared first): what bots call at every rollout
+    /// step. A game whose weights share work that depends on the position
+    /// alone (Colditz's escape plan) overrides it to do that work once per
+    /// list, not once per action; it must give the same weights. Default:
+    /// one `action_weight` per action. Cost: O(actions) calls; no heap
+    /// once `out` has grown.
+    fn action_weights(&self, state: &Self::State, seat: Seat, actions: &[Self::Action], out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(actions.iter().map(|&a| self.action_weight(state, seat, a)));
+    }
+
     /// Quantities a balance study follows over a game — victory points,
     /// officers escaped, steps lost — as (name, value) pairs, the name in
     /// English (`"VP (Axis)"`). The arena samples them every few decisions

@@ -1172,9 +1172,23 @@ impl Heuristics for Colditz {
     fn action_weight(&self, s: &State, seat: Seat, a: Action) -> u32 {
         let t = self.tables();
         match Nation::of_seat(seat) {
-            Some(n) => self.officer_weight(t, s, n, a),
+            Some(n) => self.officer_weight(t, s, n, &mut None, a),
             None if seat == GERMAN => self.german_weight(t, s, a),
             None => 1,
+        }
+    }
+
+    /// An officer's escape plan is built once for the whole list: it reads
+    /// the position only, and a turn offers a hundred moves.
+    fn action_weights(&self, s: &State, seat: Seat, actions: &[Action], out: &mut Vec<u32>) {
+        out.clear();
+        let t = self.tables();
+        match Nation::of_seat(seat) {
+            Some(n) => {
+                let mut plan = None;
+                out.extend(actions.iter().map(|&a| self.officer_weight(t, s, n, &mut plan, a)));
+            }
+            None => out.extend(actions.iter().map(|&a| self.action_weight(s, seat, a))),
         }
     }
 
@@ -1340,7 +1354,10 @@ impl Colditz {
         }
     }
 
-    fn officer_weight(&self, t: &Tables, s: &State, n: Nation, a: Action) -> u32 {
+    /// Weight of officer `n`'s action `a`. `plan` is `n`'s escape plan in
+    /// `s`, built here the first time an action needs it (O(POWs × exits)),
+    /// so a list of actions weighed with one `plan` builds it once.
+    fn officer_weight(&self, t: &Tables, s: &State, n: Nation, plan: &mut Option<EscapePlan>, a: Action) -> u32 {
         match a {
             Action::Roll => 10,
             Action::End => {
@@ -1351,10 +1368,10 @@ impl Colditz {
                 }
             }
             Action::Move(p, to) => {
-                let plan = self.escape_plan(t, s, n);
+                let plan = &*plan.get_or_insert_with(|| self.escape_plan(t, s, n));
                 if matches!(s.pending.first(), Some(Pending::ToAppel { .. })) {
                     // Sent to Appel: the circle nearest the rooms still needed.
-                    return 1 + 40 / (1 + Self::helper_distance(t, &plan, to, None));
+                    return 1 + 40 / (1 + Self::helper_distance(t, plan, to, None));
                 }
                 let Some(from) = s.pawn(p).circle() else { return 1 };
                 let x = self.board.circle(to);
@@ -1365,7 +1382,7 @@ impl Colditz {
                     return 0;
                 }
                 if x.target {
-                    return self.escape_weight(t, s, n, &plan, p);
+                    return self.escape_weight(t, s, n, plan, p);
                 }
                 let leading = plan.leader.is_some_and(|(l, _)| l == p);
                 let h = if leading {
@@ -1404,8 +1421,8 @@ impl Colditz {
                 let into_tunnel =
                     x.tunnel.is_some_and(|(_, step)| step > 0) && (s.pawn(p).in_tunnel || self.is_tunnel_middle(to));
                 let route_gain = route_at(from, s.pawn(p).in_tunnel) - route_at(to, into_tunnel);
-                let help_gain = i64::from(Self::helper_distance(t, &plan, from, Some(p)))
-                    - i64::from(Self::helper_distance(t, &plan, to, Some(p)));
+                let help_gain = i64::from(Self::helper_distance(t, plan, from, Some(p)))
+                    - i64::from(Self::helper_distance(t, plan, to, Some(p)));
                 // Successful Escape: the kit one POW took out serves one
                 // compatriot this turn only, so the walk out of a POW who
                 // can still make it comes first.
@@ -1421,10 +1438,10 @@ impl Colditz {
                 }
             }
             Action::Cross(p, to) => {
-                let plan = self.escape_plan(t, s, n);
+                let plan = &*plan.get_or_insert_with(|| self.escape_plan(t, s, n));
                 let Some(from) = s.pawn(p).circle() else { return 1 };
                 if self.board.circle(to).target {
-                    return self.escape_weight(t, s, n, &plan, p);
+                    return self.escape_weight(t, s, n, plan, p);
                 }
                 let leading = plan.leader.is_some_and(|(l, _)| l == p);
                 let held = if leading { plan.held } else { holding_index(self.holding(s, n)) };
@@ -1448,7 +1465,7 @@ impl Colditz {
                 }
             }
             Action::Claim(e, ..) => {
-                let plan = self.escape_plan(t, s, n);
+                let plan = &*plan.get_or_insert_with(|| self.escape_plan(t, s, n));
                 if plan.needed & (1 << e.index()) != 0 {
                     200
                 } else {
@@ -1463,7 +1480,7 @@ impl Colditz {
                 Card::BribeOne | Card::BribeTwo => 40,
                 Card::StaffCar => 30,
                 Card::MoveFast(room) => {
-                    let plan = self.escape_plan(t, s, n);
+                    let plan = &*plan.get_or_insert_with(|| self.escape_plan(t, s, n));
                     let sym = self.board.rooms[usize::from(room)].symbol;
                     let wanted =
                         Equipment::ALL.iter().any(|e| plan.needed & (1 << e.index()) != 0 && e.symbol() == sym)
@@ -1487,7 +1504,7 @@ impl Colditz {
                 _ => 6,
             },
             Action::Surrender(e) => {
-                let plan = self.escape_plan(t, s, n);
+                let plan = &*plan.get_or_insert_with(|| self.escape_plan(t, s, n));
                 // Confiscation: give up what the route does not take.
                 if plan.uses & (1 << e.index()) != 0 {
                     2
@@ -1499,7 +1516,7 @@ impl Colditz {
             Action::Answer(refusing) => {
                 // Appel: keep back the POWs who have come a long way and no
                 // guard can reach; the others lose little by going back.
-                let plan = self.escape_plan(t, s, n);
+                let plan = &*plan.get_or_insert_with(|| self.escape_plan(t, s, n));
                 let barracks = (1..=MAX_GUARDS).any(|g| s.pawn(PawnId::guard(g)).loc == Loc::Barracks);
                 let back = t.fixed(plan.held, t.appel_spot);
                 let mut wrong = 0u32;

@@ -274,6 +274,33 @@ fn evaluate_time_running_out_is_bad_for_the_officers() {
 
 // ------------------------------------------------------ action_weight --
 
+/// The weights of a whole list (one escape plan for all of it) are each
+/// action's own weight, for every seat in every position of random games;
+/// and those games do offer moves the plan weighs apart.
+#[test]
+fn rollout_weights_of_a_list_are_each_actions_own_weight() {
+    let mut plan_told = 0;
+    for (players, seed) in [(2, 11), (4, 12)] {
+        random_positions(players, seed, "10", 1500, |r, s| {
+            let (mut list, mut weights) = (Vec::new(), Vec::new());
+            for k in 0..players {
+                let seat = Seat::new(k);
+                list.clear();
+                r.legal_actions(s, seat, &mut list);
+                r.action_weights(s, seat, &list, &mut weights);
+                let one: Vec<u32> = list.iter().map(|&a| r.action_weight(s, seat, a)).collect();
+                assert_eq!(weights, one, "{players} players, seat {k}, round {}", s.round);
+                let moves: Vec<u32> =
+                    list.iter().zip(&one).filter(|(a, _)| matches!(a, Action::Move(..))).map(|(_, &w)| w).collect();
+                if seat != DE && moves.iter().any(|&w| w > 1) && moves.iter().any(|&w| w != moves[0]) {
+                    plan_told += 1;
+                }
+            }
+        });
+    }
+    assert!(plan_told > 20, "only {plan_told} positions with moves weighed apart");
+}
+
 #[test]
 fn rollout_movement_pawns_a_pow_shut_out_by_a_guard_walks_for_another_exit() {
     let (r, mut s) = quiet_blank(2);
