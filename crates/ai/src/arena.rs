@@ -181,8 +181,10 @@ pub struct SideLine {
 }
 
 /// Plays the games of `config.shard` on `config.threads` threads; `progress`
-/// is called on this thread with the number of games done. A game that
-/// panics or breaks the contract is a failure naming its seed.
+/// is called on this thread as each game ends, with the number of games
+/// done and the game (`None` for a failure), so its record can be saved
+/// before the run is over. A game that panics or breaks the contract is a
+/// failure naming its seed.
 ///
 /// # Errors
 /// A set-up the game refuses (before any game is played).
@@ -190,7 +192,7 @@ pub fn arena<R: Heuristics>(
     rules: &R,
     base: &Setup,
     config: &ArenaConfig,
-    progress: &dyn Fn(usize),
+    progress: &mut dyn FnMut(usize, Option<&ArenaGame>),
 ) -> Result<ArenaReport, SetupError> {
     let info = rules.info();
     let resolved = info.resolve(base)?;
@@ -215,8 +217,8 @@ pub fn arena<R: Heuristics>(
         }
         drop(tx);
         for (done, (k, r)) in rx.iter().enumerate() {
+            progress(done + 1, r.as_ref().ok());
             results[k] = Some(r);
-            progress(done + 1);
         }
     });
     let mut played = Vec::new();

@@ -33,7 +33,7 @@ fn untimed(mut r: ArenaReport) -> ArenaReport {
 #[test]
 fn every_bot_plays_every_seat_equally_and_each_deal_twice() {
     let rules = Tricks::new();
-    let r = arena(&rules, &Setup::seeded(0), &config(40, Shard::ALL), &|_| {}).expect("runs");
+    let r = arena(&rules, &Setup::seeded(0), &config(40, Shard::ALL), &mut |_, _| {}).expect("runs");
     assert!(r.failures.is_empty(), "{:?}", r.failures);
     assert_eq!(r.played.len(), 40);
     for side in &r.sides {
@@ -55,10 +55,13 @@ fn every_bot_plays_every_seat_equally_and_each_deal_twice() {
 #[test]
 fn shards_merged_are_the_whole_run() {
     let rules = Tricks::new();
-    let whole = arena(&rules, &Setup::seeded(0), &config(30, Shard::ALL), &|_| {}).expect("runs");
+    let whole = arena(&rules, &Setup::seeded(0), &config(30, Shard::ALL), &mut |_, _| {}).expect("runs");
     let parts: Vec<ArenaReport> = ["2/3", "1/3", "3/3"]
         .iter()
-        .map(|s| arena(&rules, &Setup::seeded(0), &config(30, Shard::parse(s).expect("shard")), &|_| {}).expect("runs"))
+        .map(|s| {
+            arena(&rules, &Setup::seeded(0), &config(30, Shard::parse(s).expect("shard")), &mut |_, _| {})
+                .expect("runs")
+        })
         .collect();
     assert_eq!(parts.iter().map(|p| p.played.len()).sum::<usize>(), 30);
     let merged = ArenaReport::merge(parts.clone()).expect("one run");
@@ -68,8 +71,8 @@ fn shards_merged_are_the_whole_run() {
     // The same shard twice, or a shard of another run, is refused.
     let twice = ArenaReport::merge(vec![parts[0].clone(), parts[0].clone()]).expect_err("twice");
     assert!(twice.en.contains("given twice"), "{}", twice.en);
-    let other =
-        arena(&rules, &Setup::seeded(0), &ArenaConfig { seed: 8, ..config(30, Shard::ALL) }, &|_| {}).expect("runs");
+    let other = arena(&rules, &Setup::seeded(0), &ArenaConfig { seed: 8, ..config(30, Shard::ALL) }, &mut |_, _| {})
+        .expect("runs");
     let e = ArenaReport::merge(vec![parts[0].clone(), other]).expect_err("another run");
     assert!(e.en.contains("another run"), "{}", e.en);
 }
@@ -79,7 +82,7 @@ fn a_bot_against_itself_is_one_line_and_the_sides_show_the_balance() {
     // Self-play measures the sides' balance: one bot, every seat of every game.
     let rules = Tricks::new();
     let selfplay = ArenaConfig { bots: vec![BotSpec::GREEDY, BotSpec::GREEDY], ..config(20, Shard::ALL) };
-    let r = arena(&rules, &Setup::seeded(0), &selfplay, &|_| {}).expect("runs");
+    let r = arena(&rules, &Setup::seeded(0), &selfplay, &mut |_, _| {}).expect("runs");
     assert_eq!(r.bots.len(), 1, "{:?}", r.bots);
     assert_eq!((r.bots[0].name.as_str(), r.bots[0].games, r.bots[0].wins), ("greedy", 40, 20));
     assert_eq!(r.sides.iter().map(|s| s.games).collect::<Vec<_>>(), [20, 20]);
@@ -93,8 +96,23 @@ fn kept_records_replay_to_the_games_the_report_tells() {
     // as the report says, with as many decisions.
     let rules = std::sync::Arc::new(Tricks::new());
     let kept = ArenaConfig { records: true, ..config(6, Shard::ALL) };
-    let r = arena(rules.as_ref(), &Setup::seeded(0), &kept, &|_| {}).expect("runs");
+    // Each game comes to the caller, record and all, as it ends: what
+    // `--records` writes at once, so a stopped run keeps its games.
+    let mut told = Vec::new();
+    let r = arena(rules.as_ref(), &Setup::seeded(0), &kept, &mut |done, g| {
+        let g = g.expect("no game fails");
+        told.push((done, g.index, g.record.as_ref().map(|r| r.log.len())));
+    })
+    .expect("runs");
     assert_eq!(r.played.len(), 6);
+    told.sort_by_key(|t| t.1);
+    let mut done: Vec<usize> = told.iter().map(|t| t.0).collect();
+    done.sort_unstable();
+    assert_eq!(done, [1, 2, 3, 4, 5, 6], "counted once each");
+    assert_eq!(
+        told.iter().map(|t| (t.1, t.2)).collect::<Vec<_>>(),
+        r.played.iter().map(|g| (g.index, Some(g.decisions))).collect::<Vec<_>>()
+    );
     for g in &r.played {
         let record = g.record.as_ref().expect("kept when asked");
         assert_eq!(record.log.len(), g.decisions);
@@ -106,7 +124,7 @@ fn kept_records_replay_to_the_games_the_report_tells() {
         let winners: Vec<String> = outcome.winners.iter().map(|s| m.rules().info().seat_id(s).to_owned()).collect();
         assert_eq!(winners, g.winners, "game {}", g.index);
     }
-    let bare = arena(rules.as_ref(), &Setup::seeded(0), &config(6, Shard::ALL), &|_| {}).expect("runs");
+    let bare = arena(rules.as_ref(), &Setup::seeded(0), &config(6, Shard::ALL), &mut |_, _| {}).expect("runs");
     assert!(bare.played.iter().all(|g| g.record.is_none()), "kept only when asked");
     assert_eq!(
         untimed(bare).played.iter().map(|g| &g.winners).collect::<Vec<_>>(),

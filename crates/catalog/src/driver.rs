@@ -1,7 +1,7 @@
 //! A typed ruleset behind one object-safe interface.
 
 use crate::{BenchReport, SearchSpeed, SoakReport};
-use sandtable_ai::{ArenaConfig, ArenaReport, BotSpec, SelfplayReport};
+use sandtable_ai::{ArenaConfig, ArenaGame, ArenaReport, BotSpec, SelfplayReport};
 use sandtable_core::{
     ruleset_for, Game, GameRecord, Heuristics, LoadError, Match, Rules, Ruleset, Seat, Session, Setup, SetupError,
 };
@@ -61,7 +61,12 @@ pub trait Driver: Send + Sync {
     ///
     /// # Errors
     /// A set-up the game refuses.
-    fn arena(&self, setup: &Setup, config: &ArenaConfig, progress: &dyn Fn(usize)) -> Result<ArenaReport, SetupError>;
+    fn arena(
+        &self,
+        setup: &Setup,
+        config: &ArenaConfig,
+        progress: &mut dyn FnMut(usize, Option<&ArenaGame>),
+    ) -> Result<ArenaReport, SetupError>;
     /// The game's browser renderer, a script that registers
     /// `Sandtable.games["<id>"]` (contract: `web/app.js`), embedded by the
     /// game's crate; `None` for a game the browser cannot draw.
@@ -128,7 +133,12 @@ impl<R: Heuristics> Driver for Typed<R> {
         let action = sandtable_ai::decide(spec.build::<R>(seed).as_mut(), m.rules(), m.state(), seat)?;
         Some(m.rules().notation(action))
     }
-    fn arena(&self, setup: &Setup, config: &ArenaConfig, progress: &dyn Fn(usize)) -> Result<ArenaReport, SetupError> {
+    fn arena(
+        &self,
+        setup: &Setup,
+        config: &ArenaConfig,
+        progress: &mut dyn FnMut(usize, Option<&ArenaGame>),
+    ) -> Result<ArenaReport, SetupError> {
         let rules = ruleset_for(self.rules(), setup)?;
         sandtable_ai::arena(rules.as_ref(), setup, config, progress)
     }

@@ -5,7 +5,7 @@ use super::{Fail, Result};
 use crate::Lang;
 use indicatif::{ProgressBar, ProgressStyle};
 use sandtable::setup::SetupArgs;
-use sandtable_ai::{ArenaConfig, ArenaReport, BotKind, BotSpec, Budget, Shard};
+use sandtable_ai::{ArenaConfig, ArenaGame, ArenaReport, BotKind, BotSpec, Budget, Shard};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -62,9 +62,6 @@ pub fn run(a: &Args, lang: Lang) -> Result {
         ));
     }
     let report = if merging { merge(a)? } else { play(a)? };
-    if let Some(dir) = &a.records {
-        write_records(&report, dir)?;
-    }
     if let Some(path) = &a.out {
         let text = serde_json::to_string_pretty(&report).map_err(|e| Fail::new(1, e))?;
         std::fs::write(path, text + "\n")?;
@@ -123,6 +120,9 @@ fn play(a: &Args) -> std::result::Result<ArenaReport, Fail> {
     };
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let records = a.records.is_some();
+    if let Some(dir) = &a.records {
+        std::fs::create_dir_all(dir)?;
+    }
     let config = ArenaConfig { bots: bots(a)?, games: a.games, seed: a.seed, shard, threads, records };
     let bar = ProgressBar::new(shard.range(a.games).len() as u64);
     bar.set_style(
@@ -136,21 +136,30 @@ fn play(a: &Args) -> std::result::Result<ArenaReport, Fail> {
     // hook would also print each one over the progress bar.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let report = driver.arena(&setup, &config, &|n| bar.set_position(n as u64));
+    // Each game's file is written as the game ends, so a run stopped
+    // halfway keeps the games it played; the first write that fails stops
+    // the writing and is the run's error.
+    let mut unwritten: Option<Fail> = None;
+    let report = driver.arena(&setup, &config, &mut |n, game| {
+        bar.set_position(n as u64);
+        if let (Some(dir), Some(game), None) = (&a.records, game, &unwritten) {
+            unwritten = write_record(game, dir).err();
+        }
+    });
     std::panic::set_hook(hook);
     bar.finish_and_clear();
-    Ok(report?)
+    match unwritten {
+        Some(fail) => Err(fail),
+        None => Ok(report?),
+    }
 }
 
-/// Writes each game's record into `dir` (created if missing) as
-/// `game-NNNN.json`, NNNN its index in the run, so shards write disjoint names.
-fn write_records(report: &ArenaReport, dir: &std::path::Path) -> Result {
-    std::fs::create_dir_all(dir)?;
-    for g in &report.played {
-        if let Some(record) = &g.record {
-            let path = dir.join(format!("game-{:04}.json", g.index));
-            sandtable::gamefile::write_record(&path, record, true)?;
-        }
+/// Writes `game`'s record, if kept, into `dir` as `game-NNNN.json`, NNNN
+/// its index in the run, so shards write disjoint names.
+fn write_record(game: &ArenaGame, dir: &std::path::Path) -> Result {
+    if let Some(record) = &game.record {
+        let path = dir.join(format!("game-{:04}.json", game.index));
+        sandtable::gamefile::write_record(&path, record, true)?;
     }
     Ok(())
 }
