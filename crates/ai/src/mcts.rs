@@ -42,7 +42,9 @@
 //!   decides alone again, as does Totensonntag, where the search already
 //!   beats one ply (31 of 40 unanchored, 23 of 60 anchored). Actions the
 //!   game weighs 0 ("never") stay out of the tree while anything else is
-//!   legal.
+//!   legal — but for the one, unanchored, that one ply rates above every
+//!   other root action ([`rescue`]): where the weights and the evaluation
+//!   disagree, the tree still tries what the evaluation prefers.
 //! - **Budget and cores.** Iterations (reproducible: the same seed gives the
 //!   same decision) or milliseconds; with `threads > 1`, root parallelism:
 //!   each thread grows its own tree from its own seed and the root visit
@@ -260,14 +262,15 @@ pub fn search<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig, seed: u
         }
     };
     let priors = &priors[..];
+    let rescue = if priors.is_empty() && !config.uniform { rescue(info, seed) } else { None };
     let trees: Vec<Vec<RootStat<R::Action>>> = if threads == 1 {
-        vec![Search::new(info, config, priors, seed).run(clock)]
+        vec![Search::new(info, config, priors, rescue, seed).run(clock)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let seed = crate::bot_seed(seed, t, 0);
-                    scope.spawn(move || Search::new(info, config, priors, seed).run(clock))
+                    scope.spawn(move || Search::new(info, config, priors, rescue, seed).run(clock))
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
@@ -287,6 +290,45 @@ pub fn search<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig, seed: u
             stat
         })
         .collect()
+}
+
+/// The root action the game weighs 0 ("never") that one ply rates above
+/// every root action it weighs more, if there is one, for an unanchored
+/// search. The tree would never open it ([`Search::drop_never`]), yet the
+/// game's own evaluation prefers it: its weights and its evaluation
+/// disagree, and a search led by the weights alone can stall — a Colditz
+/// officer of four moved no POW in his last 40 turns, three of them in the
+/// inner courtyard where holding Equipment makes them prey (Arrest),
+/// because no step of theirs brought a route or a room nearer. Scored in
+/// one sampled world. Cost: the weights of the legal actions; when some
+/// weigh 0 and some do not, also one clone, apply and evaluation per legal
+/// action.
+fn rescue<R: Heuristics>(info: &Infoset<'_, R>, seed: u64) -> Option<R::Action> {
+    let mut rng = ChaCha8Rng::seed_from_u64(crate::bot_seed(seed, usize::MAX, 2));
+    let world = info.sample(rng.next_u64());
+    let mut weights = Vec::new();
+    info.rules().action_weights(&world, info.seat(), info.legal(), &mut weights);
+    if weights.iter().all(|&w| w == 0) || weights.iter().all(|&w| w > 0) {
+        return None;
+    }
+    let scores = crate::greedy::one_ply(info, std::slice::from_ref(&world));
+    let best = |never: bool| {
+        weights
+            .iter()
+            .zip(&scores)
+            .enumerate()
+            .filter(|(_, (&w, _))| (w == 0) == never)
+            .map(|(i, (_, p))| (p.value, i))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+    };
+    // Above the position as it stands, too: an action that changes nothing
+    // the evaluation reads (a stack's order) must not be taken over and
+    // over because everything else looks worse.
+    let now = info.rules().evaluate(&world, info.seat());
+    match (best(true), best(false)) {
+        (Some((never, i)), Some((kept, _))) if never > kept && never > now => Some(info.legal()[i]),
+        _ => None,
+    }
 }
 
 /// One edge of the tree: a seat's action from a node.
@@ -319,6 +361,9 @@ struct Search<'i, 'a, R: Heuristics> {
     /// The anchor's one-ply scores of `info.legal()`, in order (empty when
     /// not anchored): the order the root opens its children in.
     priors: &'i [(f64, u32)],
+    /// The root action kept in the tree though the game weighs it 0, and
+    /// opened first ([`rescue`]).
+    rescue: Option<R::Action>,
     rng: ChaCha8Rng,
     nodes: Vec<Node<R::Action>>,
     path: Vec<(u32, u32)>,
@@ -328,11 +373,18 @@ struct Search<'i, 'a, R: Heuristics> {
 }
 
 impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
-    fn new(info: &'i Infoset<'a, R>, config: &'i MctsConfig, priors: &'i [(f64, u32)], seed: u64) -> Self {
+    fn new(
+        info: &'i Infoset<'a, R>,
+        config: &'i MctsConfig,
+        priors: &'i [(f64, u32)],
+        rescue: Option<R::Action>,
+        seed: u64,
+    ) -> Self {
         Search {
             info,
             config,
             priors,
+            rescue,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: vec![Node::EMPTY],
             path: Vec::new(),
@@ -464,6 +516,13 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
             return;
         }
         self.info.rules().action_weights(world, seat, &self.legal, &mut self.weights);
+        if let (true, Some(r)) = (self.path.is_empty(), self.rescue) {
+            // Kept at the root, and ahead of the rest ([`rescue`]).
+            let top = self.weights.iter().copied().max().unwrap_or(0);
+            for (w, _) in self.weights.iter_mut().zip(&self.legal).filter(|(_, &a)| a == r) {
+                *w = top.saturating_add(1);
+            }
+        }
         if self.weights.iter().any(|&w| w > 0) {
             let mut i = 0;
             let weights = &self.weights;

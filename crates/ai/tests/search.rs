@@ -60,6 +60,42 @@ fn the_search_visits_the_winning_card_most() {
     assert!((stats[1].reward / f64::from(stats[1].visits) - 1.0).abs() < 1e-9, "the 9 always wins: {stats:?}");
 }
 
+/// A root action the game weighs 0 stays out of the tree unless one ply
+/// rates it above every other root action and above the position as it
+/// stands: then the tree opens it first. With the winning 9 weighed 0, the
+/// search still finds and plays it; with the losing 2 weighed 0, the 2 is
+/// never tried.
+#[test]
+fn a_root_action_weighed_never_is_tried_when_one_ply_prefers_it() {
+    let s = last_trick_decides();
+    let config = MctsConfig::new(Budget::Iterations(60));
+    let seat = Seat::new(1);
+    let mut legal = Vec::new();
+    for (never, tried, untried) in [(9, 9, None), (2, 9, Some(2))] {
+        let rules = Tricks::weighing_never(Some(never));
+        rules.legal_actions(&s, seat, &mut legal);
+        let info = Infoset::new(&rules, &s, seat, &legal);
+        for seed in 0..4 {
+            let stats = search(&info, &config, seed);
+            let visits = |card: u8| stats.iter().find(|r| r.action == card).map_or(0, |r| r.visits);
+            assert!(visits(tried) > 30, "the {never} weighed 0, seed {seed}: {stats:?}");
+            if let Some(card) = untried {
+                assert_eq!(visits(card), 0, "the {never} weighed 0, seed {seed}: {stats:?}");
+            }
+            assert_eq!(decide(&mut MctsBot::new(config, seed), &rules, &s, seat), Some(9), "seed {seed}");
+        }
+    }
+    // Leading gives a card up and wins nothing yet, so one ply rates every
+    // lead below the position as it stands, the lowest card least so: that
+    // card, weighed 0, is not tried — one ply must see it gain something.
+    let s = start(5);
+    let lowest = (1..=9u8).find(|c| s.hands[0] & (1 << c) != 0).expect("a card");
+    let rules = Tricks::weighing_never(Some(lowest));
+    rules.legal_actions(&s, Seat::new(0), &mut legal);
+    let stats = search(&Infoset::new(&rules, &s, Seat::new(0), &legal), &config, 1);
+    assert_eq!(stats.iter().find(|r| r.action == lowest).map(|r| r.visits), Some(0), "{stats:?}");
+}
+
 /// The toy game asks for no anchor ([`sandtable_core::Heuristics::search_anchor`]),
 /// so the default search leaves the one-ply scores empty; anchored by the
 /// configuration, it scores every root action in one ply — the 9 above the 2

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 /// Every card, as a bit set (bit `c` for card `c`).
 const ALL: u16 = 0b11_1111_1110;
 
-pub struct Tricks(GameInfo);
+pub struct Tricks(GameInfo, Option<u8>);
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct St {
@@ -39,15 +39,24 @@ pub struct View {
 
 impl Tricks {
     pub fn new() -> Tricks {
+        Tricks::weighing_never(None)
+    }
+
+    /// The game whose rollout policy weighs card `never` 0 ("never"), every
+    /// other 1: a policy at odds with the evaluation when that card wins.
+    pub fn weighing_never(never: Option<u8>) -> Tricks {
         let seat = |id: &str| SeatInfo { id: id.into(), name: Text::new(id.to_owned(), id.to_owned()) };
-        Tricks(GameInfo {
-            id: "tricks".into(),
-            name: Text::fixed("Tricks", "Взятки"),
-            rules_version: "1".into(),
-            seats: vec![seat("north"), seat("south")],
-            scenarios: Vec::new(),
-            options: Vec::new(),
-        })
+        Tricks(
+            GameInfo {
+                id: "tricks".into(),
+                name: Text::fixed("Tricks", "Взятки"),
+                rules_version: "1".into(),
+                seats: vec![seat("north"), seat("south")],
+                scenarios: Vec::new(),
+                options: Vec::new(),
+            },
+            never,
+        )
     }
 
     /// Deals `pool`'s cards in ascending order after shuffling them with
@@ -163,5 +172,9 @@ impl Heuristics for Tricks {
         let balance =
             f64::from(s.tricks[me]) - f64::from(s.tricks[1 - me]) + (sum(s.hands[me]) - sum(s.hands[1 - me])) / 10.0;
         squash(balance, 0.7)
+    }
+
+    fn action_weight(&self, _s: &St, _seat: Seat, card: u8) -> u32 {
+        u32::from(self.1 != Some(card))
     }
 }
