@@ -72,13 +72,23 @@ pub(crate) struct OnePly {
 /// not decide between them). An action a world refuses scores 0 there. Cost: `legal ×
 /// worlds` clones, applies and evaluations.
 pub(crate) fn one_ply<R: Heuristics>(info: &Infoset<'_, R>, worlds: &[R::State]) -> Vec<OnePly> {
+    let mut weights = Vec::new();
+    info.rules().action_weights(&worlds[0], info.seat(), info.legal(), &mut weights);
+    one_ply_weighed(info, worlds, &weights)
+}
+
+/// [`one_ply`] for a caller that has already weighed `info.legal()` in
+/// `worlds[0]` (`weights`, in order), so the list is not weighed twice.
+pub(crate) fn one_ply_weighed<R: Heuristics>(
+    info: &Infoset<'_, R>,
+    worlds: &[R::State],
+    weights: &[u32],
+) -> Vec<OnePly> {
     let (rules, seat) = (info.rules(), info.seat());
     let mut events = Events::off();
-    let mut weights = Vec::new();
-    rules.action_weights(&worlds[0], seat, info.legal(), &mut weights);
     info.legal()
         .iter()
-        .zip(weights)
+        .zip(weights.iter().copied())
         .map(|(&action, weight)| {
             let mut value = 0.0;
             for world in worlds {

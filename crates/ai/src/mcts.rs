@@ -311,14 +311,13 @@ fn rescue<R: Heuristics>(info: &Infoset<'_, R>, seed: u64) -> Option<R::Action> 
     if weights.iter().all(|&w| w == 0) || weights.iter().all(|&w| w > 0) {
         return None;
     }
-    let scores = crate::greedy::one_ply(info, std::slice::from_ref(&world));
+    let scores = crate::greedy::one_ply_weighed(info, std::slice::from_ref(&world), &weights);
     let best = |never: bool| {
-        weights
+        scores
             .iter()
-            .zip(&scores)
             .enumerate()
-            .filter(|(_, (&w, _))| (w == 0) == never)
-            .map(|(i, (_, p))| (p.value, i))
+            .filter(|(_, p)| (p.weight == 0) == never)
+            .map(|(i, p)| (p.value, i))
             .max_by(|a, b| a.0.total_cmp(&b.0))
     };
     // Above the position as it stands, too: an action that changes nothing
