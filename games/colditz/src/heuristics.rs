@@ -62,15 +62,24 @@
 //!   30 MP to that POW's routes through it. A German who leaves a guard
 //!   there keeps the exit shut for good, so the POW walks for another
 //!   instead of waiting by it.
+//! - **Other POWs across the way** (Movement (pawns)): the tables know no
+//!   pawns. A POW beside another nation's POW, or beside a compatriot
+//!   himself held, whose best way goes on only through that circle steps
+//!   aside in open ground (at most 2 circles more, to a neighbour whose own
+//!   way goes on elsewhere) or else waits (+30 MP, as for a guard across
+//!   an exit): in games the search's officers lost, a rival's POW on the
+//!   Canteen's one-wide line to its drop held the way for up to 19 rounds.
 //! - **Arrest risk** (Arrest, Outside the castle, Outer Courtyard, Inner
-//!   Courtyard, Guard Posts, Arrest Key Holder / Pass Holder): each POW a
+//!   Courtyard, Guard Posts, Arrest Key Holder / Pass Holder, Shoot to
+//!   Kill): each POW a
 //!   guard could arrest now (`Colditz::liable`) is threatened by the nearest
 //!   guard (guard walks between every pair of circles precomputed: steps and
 //!   gates, never rooms, safe areas or cells; a barracks guard posts first)
 //!   with the chance that the German's roll (2d6, doubles again) covers the
 //!   distance; a POW on a guard post with a guard in the barracks is taken at
 //!   the end of the turn; a POW who used a Key or Pass since the German's
-//!   turn risks the card in the German's hand. The loss is the leader's lost
+//!   turn risks the card in the German's hand, and a POW outside the castle
+//!   Shoot to Kill (one Security card; half the shots reach). The loss is the leader's lost
 //!   progress (at most 30), 10 MP for another POW, plus a confiscated card
 //!   outside; 0.4 of it is counted, the worst threat whole and the others a
 //!   third (one roll takes one or two of them), and in his own move it is
@@ -104,7 +113,8 @@
 //!   the second escaper along their routes (by the exits no guard shuts, as
 //!   above; the second is the POW nearest the leader's exit with the
 //!   Equipment the leader's way leaves, as the evaluation pairs them), the
-//!   other POWs toward the rooms of the Equipment still needed
+//!   a POW another POW holds (as the evaluation says) walks round or back
+//!   out; the other POWs toward the rooms of the Equipment still needed
 //!   or of a kit symbol nobody keeps (the first POW in a room of a kit
 //!   symbol keeps it, a second one there walks on); once a POW has escaped
 //!   with the kit, a compatriot's step out while the MP left could still
@@ -151,6 +161,7 @@
 
 use crate::board::{Board, CircleId, Gate, Link, Symbol, Zone};
 use crate::cards::{Card, Equipment};
+use crate::fixed::CircleSet;
 use crate::pawn::{Nation, PawnId, GERMAN, MAX_GUARDS, MAX_POWS};
 use crate::state::{Loc, Pending, Phase, State};
 use crate::{Action, Arg, Colditz};
@@ -215,6 +226,9 @@ const WATCHED_MAX: u32 = 24;
 /// (Movement (pawns): no pawn passes another). He may move off, but a
 /// German who leaves him there keeps the exit shut for good.
 const SHUT: u32 = 30;
+/// The most a step aside round another POW may add to a way, in circles
+/// (`Colditz::onward`): more, and he waits for the other to move.
+const ASIDE: u32 = 2;
 /// Claims a price list covers (more are never needed by two escapes).
 const BUY: usize = 9;
 /// MP a card the stack cannot give counts (it may come back to the stack).
@@ -226,6 +240,9 @@ const NO_WAY: u32 = 400;
 /// players, 200 games each): the officer won 7 at 0, 23 at 0.2, 25 at 0.4,
 /// 23 at 1, 14 at 2.
 const RISK_WEIGHT: f64 = 0.4;
+/// The share of Shoot to Kill shots that reach the POW (the first throw
+/// doubled against the distance of a guard in sight).
+const SHOT_HITS: f64 = 0.5;
 /// MP an arrest costs when the POW is not the leader: a helper fewer for
 /// the claims and the kit, the wait in solitary.
 const OTHER_LOSS: f64 = 10.0;
@@ -694,6 +711,20 @@ struct Prices {
     buy: [[u32; BUY]; 4],
 }
 
+/// Where a POW's walk goes on from, when another POW stands across his way
+/// (Movement (pawns): never through another pawn); see `Colditz::onward`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Onward {
+    /// Nothing stands across his best way.
+    Free,
+    /// His best way is stood across: he steps aside to this free neighbour
+    /// and goes on from there (one step more).
+    Round(CircleId),
+    /// His best way is stood across and no step aside goes on: he waits for
+    /// the other to move (`SHUT` more).
+    Wait,
+}
+
 impl Colditz {
     /// This board's tables (built on first use, then shared).
     fn tables(&self) -> &'static Tables {
@@ -902,6 +933,108 @@ impl Colditz {
         w
     }
 
+    /// For each of `n`'s POWs (by slot), whether his best way out (as the
+    /// rollout's `Tables::fixed` prices it, holding `h`) is stood across:
+    /// the circles the distance tables walk through may hold other pawns,
+    /// and none may be passed (Movement (pawns)). A POW beside a rival's POW,
+    /// or beside a compatriot himself stood across, whose best way goes on
+    /// only through such a circle steps aside in open ground (at most
+    /// `ASIDE` more, to a neighbour whose own way goes on elsewhere), or
+    /// else waits (`SHUT` more) — the distance tables cannot tell how far
+    /// round the other way is. The Canteen's line of circles to its rope
+    /// drop is one wide: a rival standing there, or on the drop, holds the
+    /// way as long as his officer leaves him, and the plan walks someone
+    /// else. Guards are left to `Tables::shut`. Cost: nothing unless a POW
+    /// stands beside another nation's; then O(links²) table reads for each
+    /// such POW, in at most one pass per POW.
+    fn onward(&self, t: &Tables, s: &State, n: Nation, h: usize) -> [Onward; MAX_POWS as usize] {
+        let mut onward = [Onward::Free; MAX_POWS as usize];
+        let mut rivals = CircleSet::EMPTY;
+        let mut own: [Option<CircleId>; MAX_POWS as usize] = [None; MAX_POWS as usize];
+        for q in s.present() {
+            let (Some(qn), Some(c)) = (q.nation(), s.pawn(q).circle()) else { continue };
+            if s.pawn(q).in_tunnel {
+                continue;
+            }
+            if qn == n {
+                own[usize::from(q.number() - 1)] = Some(c);
+            } else {
+                rivals.insert(c);
+            }
+        }
+        if rivals.is_empty() {
+            return onward;
+        }
+        let held = holding_of(h);
+        // A compatriot stood across blocks the POW behind him in turn, so
+        // the stood-across grow pass by pass; each pass adds one or ends.
+        for _ in 0..MAX_POWS {
+            let mut grown = false;
+            for i in 0..own.len() {
+                let Some(c) = own[i] else { continue };
+                if onward[i] != Onward::Free || self.board.circle(c).zone.is_cell() {
+                    continue;
+                }
+                let taken = |m: CircleId| {
+                    rivals.contains(m) || own.iter().zip(onward).any(|(&o, w)| o == Some(m) && w != Onward::Free)
+                };
+                let links = self.board.links(c);
+                if !links.iter().any(|&(m, _)| taken(m)) {
+                    continue;
+                }
+                let here = t.fixed(h, c);
+                if here >= u32::from(INF) {
+                    continue;
+                }
+                // The best way on through a free neighbour: the step's
+                // Equipment comes out of the holding (bought if missing).
+                let mut round: Option<(u32, CircleId, usize)> = None;
+                for (m, link) in links {
+                    let Some((e, k)) = step_takes(&self.board, c, *m, link) else { continue };
+                    if taken(*m) {
+                        continue;
+                    }
+                    let mut left = held;
+                    let missing = k.saturating_sub(left[e]);
+                    left[e] = left[e].saturating_sub(k);
+                    let h2 = holding_index(left);
+                    let d = t.fixed(h2, *m).saturating_add(1 + CLAIM_FIXED * missing as u32);
+                    if !matches!(round, Some((b, _, _)) if d >= b) {
+                        round = Some((d, *m, h2));
+                    }
+                }
+                // Going round is a step aside in open ground: the neighbour's
+                // own way must go on through a free circle other than this
+                // one. In a one-wide line the neighbour's way leads straight
+                // back past the POW standing across it: he waits.
+                let aside = |m: CircleId, h2: usize| {
+                    let d = t.fixed(h2, m);
+                    self.board.links(m).iter().any(|(m2, link)| {
+                        *m2 != c
+                            && !taken(*m2)
+                            && step_takes(&self.board, m, *m2, link).is_some()
+                            && t.fixed(h2, *m2) < d
+                    })
+                };
+                match round {
+                    Some((d, _, _)) if d <= here => {}
+                    Some((d, m, h2)) if d <= here + ASIDE && aside(m, h2) => {
+                        onward[i] = Onward::Round(m);
+                        grown = true;
+                    }
+                    _ => {
+                        onward[i] = Onward::Wait;
+                        grown = true;
+                    }
+                }
+            }
+            if !grown {
+                break;
+            }
+        }
+        onward
+    }
+
     /// The kit symbols (bit = index in `Symbol::KIT`) no Escape Kit (part)
     /// card in `n`'s hand stands in for (part A: food and disguise, B:
     /// documents and compass).
@@ -976,8 +1109,17 @@ impl Colditz {
         // What each POW's ways cost beyond the walk: the watchers, and a
         // guard standing across his way out.
         let mut extra = [watched; MAX_POWS as usize];
+        let onward = self.onward(t, s, n, holding_index(self.holding(s, n)));
         for (i, p) in Self::pows(n).enumerate() {
             starts[i] = self.start(t, s, p);
+            // Another POW across his best way: he goes round or waits.
+            if let Some((c, add)) = starts[i].filter(|&(c, _)| s.pawn(p).circle() == Some(c)) {
+                starts[i] = match onward[i] {
+                    Onward::Free => starts[i],
+                    Onward::Round(m) => Some((m, add + 1)),
+                    Onward::Wait => Some((c, add + SHUT)),
+                };
+            }
             if let Some((c, _)) = starts[i] {
                 let shut = t.shut(&guards[..on_board], c);
                 for (x, w) in extra[i].iter_mut().enumerate() {
@@ -1062,6 +1204,13 @@ impl Colditz {
             let x = self.board.circle(c);
             if (s.pawn(p).used_key || s.pawn(p).used_pass) && !x.safe && x.zone != Zone::Appel && !s.pawn(p).in_tunnel {
                 chance = chance.max(german_cards / 16.0);
+            }
+            // Shoot to Kill: one card in the Security deck, fired at a POW
+            // outside the castle; about half the shots reach him. A POW who
+            // lingers out there waiting for a better roll runs it every
+            // German turn.
+            if x.zone == Zone::Outside && !s.pawn(p).in_tunnel {
+                chance = chance.max(german_cards / 16.0 * SHOT_HITS);
             }
             if chance == 0.0 {
                 continue;
@@ -1215,6 +1364,8 @@ impl Heuristics for Colditz {
 struct EscapePlan {
     /// Holding index (capped).
     held: usize,
+    /// Each POW's way on past other POWs (`Colditz::onward`), by slot.
+    onward: [Onward; MAX_POWS as usize],
     /// The POW leading on the fixed-price estimate, and where he stands.
     leader: Option<(PawnId, CircleId)>,
     /// The next best POW with the Equipment the leader's route leaves
@@ -1241,10 +1392,19 @@ struct EscapePlan {
 impl Colditz {
     fn escape_plan(&self, t: &Tables, s: &State, n: Nation) -> EscapePlan {
         let held = holding_index(self.holding(s, n));
+        let onward = self.onward(t, s, n, held);
+        // Where each POW's way goes on from, and what it adds: another POW
+        // across his best way sends him round or makes him wait (`onward`).
+        let from = |i: usize, c: CircleId| match onward[i] {
+            Onward::Free => (c, 0),
+            Onward::Round(m) => (m, 1),
+            Onward::Wait => (c, SHUT),
+        };
         let mut leader: Option<(u32, PawnId, CircleId)> = None;
-        for p in Self::pows(n) {
+        for (i, p) in Self::pows(n).enumerate() {
             if let Some(c) = self.active(s, p) {
-                let f = t.fixed(held, c);
+                let (c, add) = from(i, c);
+                let f = t.fixed(held, c).saturating_add(add);
                 if !matches!(leader, Some((b, _, _)) if f >= b) {
                     leader = Some((f, p, c));
                 }
@@ -1272,8 +1432,12 @@ impl Colditz {
         let left = holding_index(rest);
         let pair_shut = leader.and_then(|(_, _, c)| t.best_exit(held, c)).map_or(0, |x| !(1u16 << x));
         let second = Self::pows(n)
-            .filter(|&p| leader.map(|(_, l, _)| l) != Some(p))
-            .filter_map(|p| self.active(s, p).map(|c| (t.fixed_open(left, c, pair_shut), p)))
+            .enumerate()
+            .filter(|&(_, p)| leader.map(|(_, l, _)| l) != Some(p))
+            .filter_map(|(i, p)| {
+                let (c, add) = from(i, self.active(s, p)?);
+                Some((t.fixed_open(left, c, pair_shut).saturating_add(add), p))
+            })
             .min()
             .map(|(_, p)| p);
         let mut kit_need = 0u8;
@@ -1288,6 +1452,7 @@ impl Colditz {
         }
         EscapePlan {
             held,
+            onward,
             leader: leader.map(|(_, p, c)| (p, c)),
             second,
             left,
@@ -1420,7 +1585,14 @@ impl Colditz {
                 };
                 let into_tunnel =
                     x.tunnel.is_some_and(|(_, step)| step > 0) && (s.pawn(p).in_tunnel || self.is_tunnel_middle(to));
-                let route_gain = route_at(from, s.pawn(p).in_tunnel) - route_at(to, into_tunnel);
+                // Another POW across his best way: his way from here goes
+                // round or waits (`onward`).
+                let here = match plan.onward[usize::from(p.number() - 1)] {
+                    Onward::Round(m) if !s.pawn(p).in_tunnel => route_at(m, false) + 1,
+                    Onward::Wait if !s.pawn(p).in_tunnel => route_at(from, false) + i64::from(SHUT),
+                    _ => route_at(from, s.pawn(p).in_tunnel),
+                };
+                let route_gain = here - route_at(to, into_tunnel);
                 let help_gain = i64::from(Self::helper_distance(t, plan, from, Some(p)))
                     - i64::from(Self::helper_distance(t, plan, to, Some(p)));
                 // Successful Escape: the kit one POW took out serves one

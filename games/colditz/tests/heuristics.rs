@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use sandtable_ai::{Bot, GreedyBot, Infoset, RandomBot};
-use sandtable_colditz::{Action, CircleId, Colditz, Equipment, Loc, Phase, State, Zone};
+use sandtable_colditz::{Action, CircleId, Colditz, Equipment, Link, Loc, Phase, State, Zone};
 use sandtable_core::{outcome_value, Events, Heuristics, Ruleset, Seat, Setup, ToAct};
 
 // ------------------------------------------------------------- helpers --
@@ -262,6 +262,157 @@ fn evaluate_movement_pawns_a_guard_standing_across_the_only_way_out_turns_the_po
     );
 }
 
+/// The Canteen's line to its rope drop: the circle the drop leaves from,
+/// the one before it, the one before that and the next one back (the
+/// Canteen's other row is a tunnel, walked underground only), found by the
+/// board's links.
+fn canteen_line(r: &Colditz) -> (CircleId, CircleId, CircleId, CircleId) {
+    let canteen = room(r, "canteen");
+    let top = *canteen
+        .iter()
+        .find(|&&c| r.board.net.links(c).any(|(_, l)| matches!(l, Link::Drop { upper, .. } if *upper == c)))
+        .expect("the Canteen has a rope drop");
+    let next = |from: CircleId, not: CircleId| -> CircleId {
+        let on: Vec<CircleId> = steps(r, from).into_iter().filter(|c| canteen.contains(c) && *c != not).collect();
+        assert_eq!(on.len(), 1, "the Canteen's line is one wide at {}", k(r, from));
+        on[0]
+    };
+    let before = next(top, top);
+    let behind = next(before, top);
+    (top, before, behind, next(behind, before))
+}
+
+/// A British officer of four with one escape made and one POW left, `br1`,
+/// holding every kind of Equipment and the kit, the Americans' POWs at
+/// Appel: his way out is the only one the evaluation weighs.
+fn last_british_pow() -> (Colditz, State) {
+    let (r, mut s) = quiet_blank(4);
+    equip(&mut s);
+    for kk in 2..=5 {
+        s.pawn_mut(pow(BR, kk)).loc = Loc::Dead;
+    }
+    s.pawn_mut(pow(BR, 6)).loc = Loc::Escaped;
+    s.escapes[BR.index()] = 1;
+    (r, s)
+}
+
+#[test]
+fn evaluate_movement_pawns_a_rival_pow_across_the_canteen_line_stops_the_way_through_it() {
+    // Movement (pawns): no pawn passes another. An American POW on the
+    // Canteen's drop holds the British POW on the one-wide line before it as
+    // long as his officer leaves him there: worse for the British than
+    // standing a step further back with the line open. The distance tables
+    // know no pawns; the evaluation must.
+    let (r, mut s) = last_british_pow();
+    let (top, before, behind, _) = canteen_line(&r);
+    put(&mut s, pow(BR, 1), before);
+    let open = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), behind);
+    let open_behind = both(&r, &s, BR);
+    assert!(open.0 > open_behind.0, "open: before the drop {open:?}, a step back {open_behind:?}");
+    // A rival beside him but not across his way changes nothing for him
+    // (the German's value moves with the American's prospects).
+    put(&mut s, pow(BR, 1), before);
+    put(&mut s, pow(US, 1), behind);
+    assert_eq!(r.evaluate(&s, BR.seat()), open.0, "a rival behind the POW");
+    put(&mut s, pow(US, 1), top);
+    let across = both(&r, &s, BR);
+    assert!(
+        across.0 < open_behind.0 && across.1 > open_behind.1,
+        "a rival on the drop {across:?}, the line open a step back {open_behind:?}"
+    );
+}
+
+#[test]
+fn evaluate_movement_pawns_the_canteens_tunnel_row_is_no_way_round_a_rival_across_its_line() {
+    // Beside the Canteen's line runs its tunnel, whose middle circles touch
+    // the line; they lead on underground only (Tunnels), so with a rival
+    // across the line the POW behind him has no step aside that goes on:
+    // he is worse off than a step further back on the open line.
+    let (r, mut s) = last_british_pow();
+    let (_, before, behind, further) = canteen_line(&r);
+    assert!(steps(&r, behind).iter().any(|&c| tunnel_middle(&r, c)), "the tunnel's middle touches the line");
+    put(&mut s, pow(BR, 1), further);
+    let open_further = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), behind);
+    let open = both(&r, &s, BR);
+    assert!(open.0 > open_further.0, "open: {open:?}, a step further back {open_further:?}");
+    put(&mut s, pow(US, 1), before);
+    let across = both(&r, &s, BR);
+    assert!(
+        across.0 < open_further.0 && across.1 > open_further.1,
+        "a rival across the line {across:?}, the line open a step further back {open_further:?}"
+    );
+}
+
+#[test]
+fn evaluate_movement_pawns_in_open_ground_a_rival_across_the_way_is_stepped_round() {
+    // In open ground a rival on the next circle of the way is passed by a
+    // step aside (at most two circles more): the POW is worse off than with
+    // the way free, but not held as on a one-wide line — better off than two
+    // circles further back.
+    let (r, mut s) = last_british_pow();
+    let d = |c: CircleId| r.board.to_exit[c.index()];
+    let open_ground = |c: CircleId| plain(&r, c) && r.board.circle(c).zone == Zone::Outside;
+    // A circle whose one onward neighbour can be stepped round by a
+    // neighbour as far out as itself with an onward neighbour of its own.
+    let (c, next, back2) = circles(&r, |c| open_ground(c) && d(c) > 3)
+        .into_iter()
+        .find_map(|c| {
+            let near = steps(&r, c);
+            let onward: Vec<CircleId> = near.iter().copied().filter(|&n| d(n) + 1 == d(c)).collect();
+            let [next] = onward[..] else { return None };
+            let round = near.iter().any(|&m| {
+                m != next
+                    && open_ground(m)
+                    && d(m) == d(c)
+                    && steps(&r, m).iter().any(|&m2| m2 != next && m2 != c && d(m2) + 1 == d(m))
+            });
+            let back = near.iter().copied().find(|&b| open_ground(b) && d(b) == d(c) + 1)?;
+            let back2 = steps(&r, back).into_iter().find(|&b2| open_ground(b2) && d(b2) == d(c) + 2)?;
+            round.then_some((c, next, back2))
+        })
+        .expect("open ground with a way round");
+    put(&mut s, pow(BR, 1), c);
+    let open = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), back2);
+    let two_back = both(&r, &s, BR);
+    put(&mut s, pow(BR, 1), c);
+    put(&mut s, pow(US, 1), next);
+    let across = both(&r, &s, BR);
+    assert!(
+        across.0 < open.0 && across.0 > two_back.0,
+        "{}: open {open:?}, a rival across {across:?}, two circles back {two_back:?}",
+        k(&r, c)
+    );
+}
+
+#[test]
+fn evaluate_cards_shoot_to_kill_a_pow_outside_is_at_risk_while_the_german_holds_cards() {
+    // Shoot to Kill: one Security card, fired only at a POW outside the
+    // castle. The more cards the German holds, the likelier he holds it.
+    let (r, mut s) = quiet_blank(3);
+    empty_hand(&mut s, DE);
+    let (_, near, _) = approach(&r);
+    assert_eq!(r.board.circle(near).zone, Zone::Outside, "the approach is outside the castle");
+    let appel = match at(&s, pow(BR, 1)) {
+        Loc::Circle(c) => c,
+        other => panic!("br1 at Appel, not {other:?}"),
+    };
+    put(&mut s, pow(BR, 1), near);
+    let empty = both(&r, &s, BR);
+    for _ in 0..4 {
+        let c = s.security.draw().expect("a Security card");
+        give_card(&mut s, DE, c);
+    }
+    let four = both(&r, &s, BR);
+    assert!(four.0 < empty.0 && four.1 > empty.1, "outside: the German with no card {empty:?}, with four {four:?}");
+    put(&mut s, pow(BR, 1), appel);
+    let appel_four = both(&r, &s, BR);
+    empty_hand(&mut s, DE);
+    assert_eq!(both(&r, &s, BR), appel_four, "nobody outside: the German's hand is no threat");
+}
+
 #[test]
 fn evaluate_time_running_out_is_bad_for_the_officers() {
     let (r, mut s) = quiet_blank(3);
@@ -312,6 +463,20 @@ fn rollout_movement_pawns_a_pow_shut_out_by_a_guard_walks_for_another_exit() {
     assert_eq!(weight(&r, &s, BR.seat(), &text), 0, "with the path open a step back loses ground");
     put(&mut s, guard(1), across);
     assert!(weight(&r, &s, BR.seat(), &text) > 1, "with a guard across the path the step back is the way out");
+}
+
+#[test]
+fn rollout_movement_pawns_a_pow_held_by_a_rival_across_the_canteen_line_walks_back_out() {
+    // The American POW on the drop holds the British POW before it: a step
+    // back, which loses ground while the line is open, is his way now.
+    let (r, mut s) = last_british_pow();
+    let (top, before, behind, _) = canteen_line(&r);
+    put(&mut s, pow(BR, 1), before);
+    move_phase(&mut s, BR.seat(), 1);
+    let text = format!("move br1 {}", k(&r, behind));
+    assert_eq!(weight(&r, &s, BR.seat(), &text), 0, "with the line open a step back loses ground");
+    put(&mut s, pow(US, 1), top);
+    assert!(weight(&r, &s, BR.seat(), &text) > 1, "with a rival on the drop the step back is the way out");
 }
 
 #[test]
