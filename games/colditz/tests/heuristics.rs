@@ -296,53 +296,51 @@ fn last_british_pow() -> (Colditz, State) {
     (r, s)
 }
 
+/// `br1` on `at` with an American POW on `across`, the next circle of his
+/// way, is worse off (for him and for the German) than `br1` a step back on
+/// `back` with the way open — and that step back is itself a loss.
+fn held_worse_than_a_step_back(r: &Colditz, s: &mut State, at: CircleId, across: CircleId, back: CircleId) {
+    put(s, pow(BR, 1), at);
+    let open = both(r, s, BR);
+    put(s, pow(BR, 1), back);
+    let open_back = both(r, s, BR);
+    assert!(open.0 > open_back.0, "open: on {} {open:?}, a step back {open_back:?}", k(r, at));
+    put(s, pow(BR, 1), at);
+    put(s, pow(US, 1), across);
+    let held = both(r, s, BR);
+    assert!(
+        held.0 < open_back.0 && held.1 > open_back.1,
+        "a rival on {} {held:?}, the way open a step back {open_back:?}",
+        k(r, across)
+    );
+}
+
 #[test]
 fn evaluate_movement_pawns_a_rival_pow_across_the_canteen_line_stops_the_way_through_it() {
     // Movement (pawns): no pawn passes another. An American POW on the
     // Canteen's drop holds the British POW on the one-wide line before it as
-    // long as his officer leaves him there: worse for the British than
-    // standing a step further back with the line open. The distance tables
-    // know no pawns; the evaluation must.
+    // long as his officer leaves him there. The distance tables know no
+    // pawns; the evaluation must.
     let (r, mut s) = last_british_pow();
     let (top, before, behind, _) = canteen_line(&r);
-    put(&mut s, pow(BR, 1), before);
-    let open = both(&r, &s, BR);
-    put(&mut s, pow(BR, 1), behind);
-    let open_behind = both(&r, &s, BR);
-    assert!(open.0 > open_behind.0, "open: before the drop {open:?}, a step back {open_behind:?}");
     // A rival beside him but not across his way changes nothing for him
     // (the German's value moves with the American's prospects).
     put(&mut s, pow(BR, 1), before);
+    let open = r.evaluate(&s, BR.seat());
     put(&mut s, pow(US, 1), behind);
-    assert_eq!(r.evaluate(&s, BR.seat()), open.0, "a rival behind the POW");
-    put(&mut s, pow(US, 1), top);
-    let across = both(&r, &s, BR);
-    assert!(
-        across.0 < open_behind.0 && across.1 > open_behind.1,
-        "a rival on the drop {across:?}, the line open a step back {open_behind:?}"
-    );
+    assert_eq!(r.evaluate(&s, BR.seat()), open, "a rival behind the POW");
+    held_worse_than_a_step_back(&r, &mut s, before, top, behind);
 }
 
 #[test]
 fn evaluate_movement_pawns_the_canteens_tunnel_row_is_no_way_round_a_rival_across_its_line() {
     // Beside the Canteen's line runs its tunnel, whose middle circles touch
     // the line; they lead on underground only (Tunnels), so with a rival
-    // across the line the POW behind him has no step aside that goes on:
-    // he is worse off than a step further back on the open line.
+    // across the line the POW behind him has no step aside that goes on.
     let (r, mut s) = last_british_pow();
     let (_, before, behind, further) = canteen_line(&r);
     assert!(steps(&r, behind).iter().any(|&c| tunnel_middle(&r, c)), "the tunnel's middle touches the line");
-    put(&mut s, pow(BR, 1), further);
-    let open_further = both(&r, &s, BR);
-    put(&mut s, pow(BR, 1), behind);
-    let open = both(&r, &s, BR);
-    assert!(open.0 > open_further.0, "open: {open:?}, a step further back {open_further:?}");
-    put(&mut s, pow(US, 1), before);
-    let across = both(&r, &s, BR);
-    assert!(
-        across.0 < open_further.0 && across.1 > open_further.1,
-        "a rival across the line {across:?}, the line open a step further back {open_further:?}"
-    );
+    held_worse_than_a_step_back(&r, &mut s, behind, before, further);
 }
 
 #[test]
