@@ -70,20 +70,20 @@
 //!   an exit): in games the search's officers lost, a rival's POW on the
 //!   Canteen's one-wide line to its drop held the way for up to 19 rounds.
 //! - **Arrest risk** (Arrest, Outside the castle, Outer Courtyard, Inner
-//!   Courtyard, Guard Posts, Arrest Key Holder / Pass Holder, Shoot to
-//!   Kill): each POW a
-//!   guard could arrest now (`Colditz::liable`) is threatened by the nearest
-//!   guard (guard walks between every pair of circles precomputed: steps and
-//!   gates, never rooms, safe areas or cells; a barracks guard posts first)
-//!   with the chance that the German's roll (2d6, doubles again) covers the
-//!   distance; a POW on a guard post with a guard in the barracks is taken at
-//!   the end of the turn; a POW who used a Key or Pass since the German's
+//!   Courtyard, Guard Posts, Arrest Key Holder / Pass Holder, Shoot to Kill):
+//!   each POW a guard could arrest now (`Colditz::liable`) is threatened by the
+//!   nearest guard (guard walks between every pair of circles precomputed:
+//!   steps and gates, never rooms, safe areas or cells; a barracks guard posts
+//!   first) with the chance that the German's roll (2d6, doubles again) covers
+//!   the distance; a POW on a guard post with a guard in the barracks is taken
+//!   at the end of the turn; a POW who used a Key or Pass since the German's
 //!   turn risks the card in the German's hand, and a POW outside the castle
-//!   Shoot to Kill (one Security card; half the shots reach). The loss is the leader's lost
-//!   progress (at most 30), 10 MP for another POW, plus a confiscated card
-//!   outside; 0.4 of it is counted, the worst threat whole and the others a
-//!   third (one roll takes one or two of them), and in his own move it is
-//!   divided by `1 + MP left / 3` (he can still get them out of reach).
+//!   Shoot to Kill (one Security card; half the shots reach). The loss is the
+//!   leader's lost progress (at most 30), 10 MP for another POW, plus a
+//!   confiscated card outside; 0.4 of it is counted, the worst threat whole and
+//!   the others a third (one roll takes one or two of them), and in his own
+//!   move it is divided by `1 + MP left / 3` (he can still get them out of
+//!   reach).
 //! - **Time** (Round Countdown, End of Round): the budget is the officer
 //!   turns left (his current one counts as spent once rolled) times the mean
 //!   roll with doubles (8.36) times the share of it that goes into the
@@ -112,8 +112,8 @@
 //!   Warning (60); moves weighted by the circles they gain — the leader and
 //!   the second escaper along their routes (by the exits no guard shuts, as
 //!   above; the second is the POW nearest the leader's exit with the
-//!   Equipment the leader's way leaves, as the evaluation pairs them), the
-//!   a POW another POW holds (as the evaluation says) walks round or back
+//!   Equipment the leader's way leaves, as the evaluation pairs them); a
+//!   POW another POW holds (as the evaluation says) walks round or back
 //!   out; the other POWs toward the rooms of the Equipment still needed
 //!   or of a kit symbol nobody keeps (the first POW in a room of a kit
 //!   symbol keeps it, a second one there walks on); once a POW has escaped
