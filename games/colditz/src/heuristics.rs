@@ -78,7 +78,13 @@
 //!   the distance; a POW on a guard post with a guard in the barracks is taken
 //!   at the end of the turn; a POW who used a Key or Pass since the German's
 //!   turn risks the card in the German's hand, and a POW outside the castle
-//!   Shoot to Kill (one Security card; half the shots reach). The loss is the
+//!   Shoot to Kill (one Security card; half the shots reach). A leader no
+//!   guard can reach now (in a room, a safe area) is threatened where a
+//!   turn's walk along his way (8 circles) would put him, if that is open
+//!   ground: waiting does not take him past it. Without this, officers with
+//!   the kit and every card waited on the Canteen's drop for up to 35 turns
+//!   in games the search lost, the risk of the courtyard below charged only
+//!   once they stood in it. The loss is the
 //!   leader's lost progress (at most 30), 10 MP for another POW, plus a
 //!   confiscated card outside; 0.4 of it is counted, the worst threat whole and
 //!   the others a third (one roll takes one or two of them), and in his own
@@ -155,9 +161,10 @@
 //! Tunnels are never planned (only a POW already in one is counted), nor
 //! the Staff Car, Do-or-Die or Move Fast; own Escape Attempt markers are
 //! not in the route tables (a second POW walking a marked drop shows up as
-//! a gain only when he does it); the risk counts where POWs stand now, not
-//! the guards along the rest of the route; against a German who hunts, the
-//! officers wait too long in safe areas or walk into arrests.
+//! a gain only when he does it); the risk counts where POWs stand now (a
+//! leader out of reach, a turn's walk ahead), not the guards along the rest
+//! of the route; against a German who hunts, the officers wait too long in
+//! safe areas or walk into arrests.
 
 use crate::board::{Board, CircleId, Gate, Link, Symbol, Zone};
 use crate::cards::{Card, Equipment};
@@ -229,6 +236,9 @@ const SHUT: u32 = 30;
 /// The most a step aside round another POW may add to a way, in circles
 /// (`Colditz::onward`): more, and he waits for the other to move.
 const ASIDE: u32 = 2;
+/// Circles a safe leader's exposure is read that far along his way: a
+/// turn's mean roll with doubles (`MP_PER_TURN`), rounded down.
+const AHEAD: usize = 8;
 /// Claims a price list covers (more are never needed by two escapes).
 const BUY: usize = 9;
 /// MP a card the stack cannot give counts (it may come back to the stack).
@@ -1035,6 +1045,39 @@ impl Colditz {
         onward
     }
 
+    /// Where a POW on `c` holding `h` stands after a turn's walk (`AHEAD`
+    /// circles) along his cheapest way as `Tables::fixed` prices it, with
+    /// the Equipment he holds (a step he would have to buy first stops
+    /// him), short of a target. O(`AHEAD` · links) table reads.
+    fn ahead(&self, t: &Tables, c: CircleId, h: usize) -> CircleId {
+        let (mut c, mut h) = (c, h);
+        for _ in 0..AHEAD {
+            let here = t.fixed(h, c);
+            if here >= u32::from(INF) {
+                break;
+            }
+            let mut next: Option<(u32, CircleId, usize)> = None;
+            for (m, link) in self.board.links(c) {
+                let Some((e, k)) = step_takes(&self.board, c, *m, link) else { continue };
+                let mut left = holding_of(h);
+                if left[e] < k {
+                    continue;
+                }
+                left[e] -= k;
+                let h2 = holding_index(left);
+                let d = t.fixed(h2, *m);
+                if d < here && !matches!(next, Some((b, _, _)) if d >= b) {
+                    next = Some((d, *m, h2));
+                }
+            }
+            match next {
+                Some((d, m, h2)) if d > 0 => (c, h) = (m, h2),
+                _ => break,
+            }
+        }
+        c
+    }
+
     /// The kit symbols (bit = index in `Symbol::KIT`) no Escape Kit (part)
     /// card in `n`'s hand stands in for (part A: food and disguise, B:
     /// documents and compass).
@@ -1198,6 +1241,23 @@ impl Colditz {
         for (i, p) in Self::pows(n).enumerate() {
             let Some(c) = self.active(s, p) else { continue };
             let mut chance = if self.liable(s, p) { self.threat(t, s, c, barracks) } else { 0.0 };
+            // Where the guards' threat is read: where he stands, or ahead.
+            let mut at = c;
+            if i == leader && chance == 0.0 && !s.pawn(p).in_tunnel && !self.board.circle(c).zone.is_cell() {
+                // Exposure ahead: a leader out of reach now still walks
+                // the open ground ahead of him, as near the guards as they
+                // stand; waiting out of reach does not take him past it.
+                let a = self.ahead(t, c, holding_index(self.holding(s, n)));
+                let x = self.board.circle(a);
+                // Open ground as `check_liable` reads it (Arrest): no safe
+                // area or Appel; inside the block only while his officer
+                // holds Equipment, or on a guard post.
+                let open = !x.safe && x.zone != Zone::Appel && (!x.zone.is_inner() || x.guard_post || holds_any);
+                if a != c && open {
+                    chance = self.threat(t, s, a, barracks);
+                    at = a;
+                }
+            }
             // Arrest Key Holder / Pass Holder: one card each in the Security
             // deck, in the German's hand with a chance of about his hand size
             // over the deck's; never in a safe area, Appel or a tunnel.
@@ -1215,7 +1275,7 @@ impl Colditz {
             if chance == 0.0 {
                 continue;
             }
-            let zone = self.board.circle(c).zone;
+            let zone = self.board.circle(at).zone;
             let mut loss = if i == leader {
                 // Arrest: outside the prisoners' block to the outer cells.
                 let block = usize::from(!zone.is_inner());

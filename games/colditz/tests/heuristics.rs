@@ -412,6 +412,38 @@ fn evaluate_cards_shoot_to_kill_a_pow_outside_is_at_risk_while_the_german_holds_
 }
 
 #[test]
+fn evaluate_arrest_a_leader_waiting_in_a_safe_area_still_faces_the_guards_on_the_ground_ahead() {
+    // Arrest, Outer Courtyard: no guard walks into the Canteen, but the way
+    // from its drop runs down into the outer courtyard and along the North
+    // Terrace, where any guard may arrest him. Waiting on the drop does not
+    // take him past that ground, so a guard near it is a threat to him
+    // before he sets out, as it will be when he does. A leader whose next
+    // turn's walk stays inside the prisoners' block is not threatened by it.
+    let (r, mut s) = last_british_pow();
+    let (top, _, _, _) = canteen_line(&r);
+    assert!(matches!(r.board.circle(top).zone, Zone::Room(_)), "the drop leaves from a room");
+    // A guard on `nt22`, within a roll of the terrace below the drop but
+    // more than 20 circles from any target: he watches no exit.
+    let terrace = r.board.find("nt22").expect("nt22 is on the board");
+    let appel = circles(&r, |c| r.board.circle(c).zone == Zone::Appel)[0];
+    for (at, threatened) in [(top, true), (appel, false)] {
+        put(&mut s, pow(BR, 1), at);
+        let quiet = both(&r, &s, BR);
+        put(&mut s, guard(1), terrace);
+        let guarded = both(&r, &s, BR);
+        s.pawn_mut(guard(1)).loc = Loc::Office;
+        if threatened {
+            assert!(
+                guarded.0 < quiet.0 && guarded.1 > quiet.1,
+                "on the drop: no guard {quiet:?}, a guard on the terrace {guarded:?}"
+            );
+        } else {
+            assert_eq!(guarded, quiet, "at Appel, a turn's walk from open ground");
+        }
+    }
+}
+
+#[test]
 fn evaluate_time_running_out_is_bad_for_the_officers() {
     let (r, mut s) = quiet_blank(3);
     s.round = 40;
