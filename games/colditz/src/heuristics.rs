@@ -84,12 +84,11 @@
 //!   ground: waiting does not take him past it. Without this, officers with
 //!   the kit and every card waited on the Canteen's drop for up to 35 turns
 //!   in games the search lost, the risk of the courtyard below charged only
-//!   once they stood in it. The loss is the
-//!   leader's lost progress (at most 30), 10 MP for another POW, plus a
-//!   confiscated card outside; 0.4 of it is counted, the worst threat whole and
-//!   the others a third (one roll takes one or two of them), and in his own
-//!   move it is divided by `1 + MP left / 3` (he can still get them out of
-//!   reach).
+//!   once they stood in it. The loss is the leader's lost progress (at most
+//!   30), 10 MP for another POW, plus a confiscated card outside; 0.4 of it
+//!   is counted, the worst threat whole and the others a third (one roll
+//!   takes one or two of them), and in his own move it is divided by
+//!   `1 + MP left / 3` (he can still get them out of reach).
 //! - **Time** (Round Countdown, End of Round): the budget is the officer
 //!   turns left (his current one counts as spent once rolled) times the mean
 //!   roll with doubles (8.36) times the share of it that goes into the
@@ -367,6 +366,16 @@ fn step_takes(board: &Board, prev: CircleId, c: CircleId, link: &Link) -> Option
         Link::Wire => Some((Equipment::Cutters.index(), 1)),
         Link::Drop { .. } | Link::Tunnel => None,
     }
+}
+
+/// The holding index left after a step that takes `k` cards of Equipment
+/// index `e` (`step_takes`) out of `held`, and how many of them `held`
+/// lacks (to be bought first, or a step not open to him now).
+fn spend(held: [usize; 4], (e, k): (usize, usize)) -> (usize, usize) {
+    let mut left = held;
+    let missing = k.saturating_sub(left[e]);
+    left[e] = left[e].saturating_sub(k);
+    (holding_index(left), missing)
 }
 
 /// The circles with a route to `x` (any Equipment) none of whose routes
@@ -1000,14 +1009,11 @@ impl Colditz {
                 // Equipment comes out of the holding (bought if missing).
                 let mut round: Option<(u32, CircleId, usize)> = None;
                 for (m, link) in links {
-                    let Some((e, k)) = step_takes(&self.board, c, *m, link) else { continue };
+                    let Some(step) = step_takes(&self.board, c, *m, link) else { continue };
                     if taken(*m) {
                         continue;
                     }
-                    let mut left = held;
-                    let missing = k.saturating_sub(left[e]);
-                    left[e] = left[e].saturating_sub(k);
-                    let h2 = holding_index(left);
+                    let (h2, missing) = spend(held, step);
                     let d = t.fixed(h2, *m).saturating_add(1 + CLAIM_FIXED * missing as u32);
                     if !matches!(round, Some((b, _, _)) if d >= b) {
                         round = Some((d, *m, h2));
@@ -1056,15 +1062,14 @@ impl Colditz {
             if here >= u32::from(INF) {
                 break;
             }
+            let held = holding_of(h);
             let mut next: Option<(u32, CircleId, usize)> = None;
             for (m, link) in self.board.links(c) {
-                let Some((e, k)) = step_takes(&self.board, c, *m, link) else { continue };
-                let mut left = holding_of(h);
-                if left[e] < k {
+                let Some(step) = step_takes(&self.board, c, *m, link) else { continue };
+                let (h2, missing) = spend(held, step);
+                if missing > 0 {
                     continue;
                 }
-                left[e] -= k;
-                let h2 = holding_index(left);
                 let d = t.fixed(h2, *m);
                 if d < here && !matches!(next, Some((b, _, _)) if d >= b) {
                     next = Some((d, *m, h2));
