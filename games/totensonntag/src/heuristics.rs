@@ -40,7 +40,11 @@
 //!   spotting check — more for a hit that destroys or lands on a German
 //!   tank. Counted for both sides, so a Crusader parked beside a Panzer III
 //!   (83% against 42%) looks bad for the Allies: a search whose rollouts
-//!   stop inside one impulse would not see the answer otherwise.
+//!   stop inside one impulse would not see the answer otherwise. A hit that
+//!   destroys a unit counting toward its formation's shattering (9.1) adds
+//!   half the VP that loss would add to the shattering pull, and at the
+//!   threshold half the rest of the formation's VP: the 7th Armoured one
+//!   loss from −2 VP guards its last units.
 //! - **Going toward an objective**: 0.03 VP per unit × (1 − its distance to
 //!   its nearest objective / 16): a victory hex its side does not hold, an
 //!   enemy unit it hits at least as easily as that unit hits it back, for
@@ -112,8 +116,8 @@
 use crate::activation::Use;
 use crate::scenario::Start;
 use crate::state::{Act, Phase, Pos, State};
-use crate::unit::{Role, Side, UnitClass, UnitId};
-use crate::victory::{shatter_threshold, RELIEF_STRENGTH};
+use crate::unit::{Side, UnitClass, UnitId};
+use crate::victory::{loss_weight, shatter_threshold, shatter_vp, RELIEF_STRENGTH};
 use crate::{Action, AttackKind, Totensonntag};
 use sandtable_board::{Hex, HexId};
 use sandtable_core::{squash, Heuristics, Seat};
@@ -144,6 +148,10 @@ const FORWARD: f64 = 0.03;
 const FAR: u16 = 16;
 /// VP per expected (weighted) hit a unit can score on its best target next.
 const THREAT: f64 = 0.04;
+/// Of the VP a destroying hit adds to its formation's shattering (9.1), the
+/// share the threat term counts: the attacker acts only if the level reaches
+/// its rating (3.1) and may strike elsewhere. 0.5 on measurement (README).
+const BRINK: f64 = 0.5;
 /// The balance (VP) that reads as 73%.
 const SCALE: f64 = 0.8;
 
@@ -180,6 +188,15 @@ fn axial_distance(a: Hex, b: Hex) -> u16 {
     ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u16
 }
 
+/// What [`Totensonntag::tally`] counts: the Allied VP now (9.0–9.2), the
+/// balance of the shattering pull and attrition (VP, Allied side), and the
+/// units each formation has lost as 9.1 counts them.
+struct Tally {
+    total: i32,
+    pull: f64,
+    lost: [u8; MAX_FORMATIONS],
+}
+
 /// A unit on the map, as the evaluation's pairwise passes read it.
 #[derive(Copy, Clone)]
 struct OnMap {
@@ -191,9 +208,10 @@ struct OnMap {
 
 impl Totensonntag {
     /// The Allied victory points now (9.0–9.2), the same sum as
-    /// [`Totensonntag::victory`]`.total` without its allocations, and the
-    /// balance of the shattering pull and attrition (VP, Allied side).
-    fn vp_and_losses(&self, s: &State) -> (i32, f64) {
+    /// [`Totensonntag::victory`]`.total` without its allocations, the
+    /// balance of the shattering pull and attrition (VP, Allied side), and
+    /// each formation's losses. O(units).
+    fn tally(&self, s: &State) -> Tally {
         let mut lost = [0u8; MAX_FORMATIONS];
         let mut hurt = [0f64; MAX_FORMATIONS];
         let mut printed = [0u32; 2];
@@ -210,14 +228,7 @@ impl Totensonntag {
                 continue;
             }
             let role = self.scenario.formations[f].role;
-            let weight = match role {
-                // 9.1: each German tank unit counts two for its division.
-                Role::AxisDivision if spec.is_german_armour() => 2u8,
-                // 9.1: only infantry and artillery count for the New Zealanders.
-                Role::NewZealand if !(spec.class.is_infantry() || spec.class == UnitClass::Artillery) => 0,
-                Role::None => 0,
-                _ => 1,
-            };
+            let weight = loss_weight(role, spec);
             if dead {
                 lost[f] = lost[f].saturating_add(weight);
             } else if us.hits > 0 && spec.strength > 0 {
@@ -228,12 +239,10 @@ impl Totensonntag {
         total += i32::from(s.exited >= RELIEF_STRENGTH);
         let mut pull = 0.0;
         for (f, formation) in self.scenario.formations.iter().enumerate() {
-            let value = match formation.role {
-                Role::AxisDivision => 1,
-                Role::SeventhArmoured => -2,
-                Role::FirstSouthAfrican | Role::NewZealand => -1,
-                Role::None => continue,
-            };
+            let value = shatter_vp(formation.role);
+            if value == 0 {
+                continue;
+            }
             let (lost_f, hurt_f) =
                 if f < MAX_FORMATIONS { (lost[f], hurt[f]) } else { (self.formation_losses(s, f).0, 0.0) };
             let threshold = shatter_threshold(formation.role);
@@ -246,19 +255,19 @@ impl Totensonntag {
         }
         let share = |i: usize| if printed[i] == 0 { 0.0 } else { f64::from(gone[i]) / f64::from(printed[i]) };
         pull += ATTRITION * (share(Side::Axis.index()) - share(Side::Allies.index()));
-        (total, pull)
+        Tally { total, pull, lost }
     }
 
     /// The Allied victory points now (9.0): the same as `victory(s).total`.
     pub(crate) fn vp_total(&self, s: &State) -> i32 {
-        self.vp_and_losses(s).0
+        self.tally(s).total
     }
 
     /// The balance of the position in Allied VP, less ½ (see the module
     /// documentation): above 0 the Allies are ahead.
     fn balance(&self, s: &State) -> f64 {
-        let (total, losses) = self.vp_and_losses(s);
-        let mut x = f64::from(total) - 0.5 + losses;
+        let Tally { total, pull, lost } = self.tally(s);
+        let mut x = f64::from(total) - 0.5 + pull;
         if s.exited < RELIEF_STRENGTH {
             let e = f64::from(s.exited) / f64::from(RELIEF_STRENGTH);
             x += TOBRUK_PULL * e * e;
@@ -323,9 +332,9 @@ impl Totensonntag {
         for (a, o) in on.iter().enumerate() {
             let sign = if o.side == Side::Allies { 1.0 } else { -1.0 };
             let enemies = on.iter().filter(|e| e.side != o.side).map(|e| (e.unit, e.at));
-            let (d, attack) = self.prospects(s, o.unit, o.at, &vp_at, enemies);
+            let (d, attack) = self.prospects(s, o.unit, o.at, &vp_at, enemies, &lost);
             let d = f64::from(d.min(FAR));
-            x += sign * (FORWARD * (1.0 - d / f64::from(FAR)) + THREAT * attack);
+            x += sign * (FORWARD * (1.0 - d / f64::from(FAR)) + attack);
             if phasing == Some(o.side) {
                 // Count each hex once, at its first unit of the side.
                 if on[..a].iter().any(|p| p.side == o.side && p.hex == o.hex) {
@@ -378,6 +387,43 @@ impl Totensonntag {
         if spec.is_german_armour() {
             v += 0.5;
         }
+        v
+    }
+
+    /// What a hit on `target` is worth to the evaluation, in VP: [`THREAT`]
+    /// × [`Self::hit_value`], and when the hit destroys a unit that counts
+    /// toward its formation's shattering (9.1), [`BRINK`] × the VP that loss
+    /// adds to the shattering pull — at the threshold, the rest of the
+    /// formation's VP. The pull is convex, so a unit of a formation one loss
+    /// from shattering is worth guarding: in games the search lost as the
+    /// Allies, the Axis's last attacks took the 7th Armoured to its tenth
+    /// loss (−2 VP), and the threat term had counted that hit as any other.
+    /// O(1).
+    fn hit_worth(&self, s: &State, target: UnitId, lost: &[u8; MAX_FORMATIONS]) -> f64 {
+        let mut v = THREAT * self.hit_value(s, target);
+        if self.strength(s, target) > 1 {
+            return v;
+        }
+        let spec = self.scenario.unit(target);
+        let f = spec.formation_index();
+        if f >= MAX_FORMATIONS {
+            return v;
+        }
+        let role = self.scenario.formations[f].role;
+        // The formation's VP (9.0) and what this unit counts toward it (9.1).
+        let (value, weight) = (f64::from(shatter_vp(role).abs()), loss_weight(role, spec));
+        let (threshold, before) = (shatter_threshold(role), lost[f]);
+        if weight == 0 || value == 0.0 || before >= threshold {
+            return v;
+        }
+        let a = f64::from(before) / f64::from(threshold);
+        let b = (f64::from(before + weight) / f64::from(threshold)).min(1.0);
+        let gain = if before + weight >= threshold {
+            value * (1.0 - SHATTER_PULL * a * a)
+        } else {
+            value * SHATTER_PULL * (b * b - a * a)
+        };
+        v += BRINK * gain;
         v
     }
 
@@ -439,8 +485,8 @@ impl Totensonntag {
     ///   a victory hex its side holds (to hold it). For artillery, how many
     ///   hexes it is from having an enemy within range (7.4). `u16::MAX`
     ///   when there is none;
-    /// - its best attack now: the chance of a hit × [`Self::hit_value`] on
-    ///   the best enemy it can reach — adjacent (7.0), within three hexes for
+    /// - its best attack now, in VP: the chance of a hit × [`Self::hit_worth`]
+    ///   (`lost`: each formation's losses, 9.1) on the best enemy it can reach — adjacent (7.0), within three hexes for
     ///   armour and recon that move and overrun (7.5), within range for
     ///   artillery, at half for the spotting check (7.4).
     ///
@@ -453,6 +499,7 @@ impl Totensonntag {
         at: Hex,
         vp: &[Hex; 3],
         enemies: impl Iterator<Item = (UnitId, Hex)>,
+        lost: &[u8; MAX_FORMATIONS],
     ) -> (u16, f64) {
         let spec = self.scenario.unit(u);
         let side = spec.side();
@@ -472,12 +519,12 @@ impl Totensonntag {
             if artillery {
                 d = d.min(de.saturating_sub(u16::from(spec.range)));
                 if de >= 2 && de <= u16::from(spec.range) {
-                    best = best.max(0.5 * self.hit_chance(s, u, e, AttackKind::Bombard) * self.hit_value(s, e));
+                    best = best.max(0.5 * self.hit_chance(s, u, e, AttackKind::Bombard) * self.hit_worth(s, e, lost));
                 }
             }
             if de <= 1 || (!artillery && de <= reach) {
                 let kind = if de <= 1 { AttackKind::Normal } else { AttackKind::Overrun };
-                best = best.max(self.hit_chance(s, u, e, kind) * self.hit_value(s, e));
+                best = best.max(self.hit_chance(s, u, e, kind) * self.hit_worth(s, e, lost));
             }
             if !artillery
                 && de < d

@@ -1,7 +1,7 @@
 //! Victory (9.0), shattered divisions (9.1), the relief of Tobruk (9.2).
 
 use crate::state::{Pos, State};
-use crate::unit::{Role, Side, UnitClass};
+use crate::unit::{Role, Side, UnitClass, UnitSpec};
 use crate::Totensonntag;
 use serde::Serialize;
 
@@ -39,6 +39,30 @@ pub const fn shatter_threshold(role: Role) -> u8 {
     }
 }
 
+/// What a destroyed unit counts toward its formation's shattering (9.1):
+/// each German tank unit two for its division, only infantry and artillery
+/// for the New Zealanders, nothing in a formation that never shatters.
+pub(crate) fn loss_weight(role: Role, spec: &UnitSpec) -> u8 {
+    match role {
+        Role::AxisDivision if spec.is_german_armour() => 2,
+        Role::NewZealand if !(spec.class.is_infantry() || spec.class == UnitClass::Artillery) => 0,
+        Role::None => 0,
+        _ => 1,
+    }
+}
+
+/// The Allied VP a formation's shattering is worth (9.0): +1 an Axis
+/// division, −2 the 7th Armoured, −1 the South Africans and the New
+/// Zealanders; 0 a formation that never shatters.
+pub(crate) const fn shatter_vp(role: Role) -> i32 {
+    match role {
+        Role::AxisDivision => 1,
+        Role::SeventhArmoured => -2,
+        Role::FirstSouthAfrican | Role::NewZealand => -1,
+        Role::None => 0,
+    }
+}
+
 impl Totensonntag {
     /// Units a formation has lost as 9.1 counts them, and its threshold.
     pub fn formation_losses(&self, s: &State, f: usize) -> (u8, u8) {
@@ -49,13 +73,7 @@ impl Totensonntag {
             if spec.formation.0 as usize != f || s.unit(u).pos != Pos::Destroyed {
                 continue;
             }
-            lost += match role {
-                // Each destroyed German tank unit counts two.
-                Role::AxisDivision if spec.is_german_armour() => 2,
-                // Only infantry and artillery count for the New Zealanders.
-                Role::NewZealand if !(spec.class.is_infantry() || spec.class == UnitClass::Artillery) => 0,
-                _ => 1,
-            };
+            lost += loss_weight(role, spec);
         }
         (lost, shatter_threshold(role))
     }

@@ -264,6 +264,37 @@ fn evaluation_weighs_the_unit_that_shatters_a_division_more_than_the_first_9_1()
 }
 
 #[test]
+fn evaluation_threat_on_a_unit_whose_loss_shatters_its_division_weighs_more_9_1() {
+    // An Allied rifle battalion beside a German infantry unit down to one
+    // strength point (7.2: a hit destroys it), against the same rifle four
+    // hexes off; with the Panzer division fresh, and with three units lost,
+    // where this one's loss shatters it (9.1: four, +1 Allied VP).
+    let (r, base) = blank(1);
+    let at = |fresh: bool, beside: bool| {
+        let mut s = base.clone();
+        let inf = put(&r, &mut s, "inf", "H10");
+        s.unit_mut(inf).hits = r.scenario.unit(inf).strength - 1;
+        put(&r, &mut s, "rifle", if beside { "H11" } else { "H15" });
+        if !fresh {
+            for code in ["sch", "aa", "pj"] {
+                s.unit_mut(unit(&r, code)).pos = Pos::Destroyed;
+            }
+        }
+        r.start_impulse(&mut s, Side::Allies, 2);
+        // The balance the value squashes (its logit), free of the squash's flattening.
+        let v = r.evaluate(&s, ALLIES);
+        (v / (1.0 - v)).ln()
+    };
+    let fresh = at(true, true) - at(true, false);
+    let brink = at(false, true) - at(false, false);
+    assert!(fresh > 0.0, "the threat counts for the Allies: {fresh}");
+    // The loss that shatters adds 1 VP less the pull already counted
+    // (0.7 × (3/4)²), 0.61 VP, half of it counted at the rifle's odds: the
+    // logit (the balance / 0.8 VP) rises about 0.25 more than when fresh.
+    assert!(brink > fresh + 0.2, "at the brink {brink}, fresh {fresh}");
+}
+
+#[test]
 fn evaluation_counts_strength_exited_toward_tobruk_for_the_allies_9_2() {
     let (r, base) = quiet();
     let mut some = base.clone();
