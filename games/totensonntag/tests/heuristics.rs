@@ -266,7 +266,7 @@ fn evaluation_weighs_the_unit_that_shatters_a_division_more_than_the_first_9_1()
 #[test]
 fn evaluation_threat_on_a_unit_whose_loss_shatters_its_division_weighs_more_9_1() {
     // An Allied rifle battalion beside a German infantry unit down to one
-    // strength point (7.2: a hit destroys it), against the same rifle four
+    // strength point (7.2: a hit destroys it), against the same rifle five
     // hexes off; with the Panzer division fresh, and with three units lost,
     // where this one's loss shatters it (9.1: four, +1 Allied VP).
     let (r, base) = blank(1);
