@@ -410,10 +410,11 @@ impl Totensonntag {
             return v;
         }
         let role = self.scenario.formations[f].role;
-        // The formation's VP (9.0) and what this unit counts toward it (9.1).
+        // The formation's VP (9.0) and what this unit counts toward it (9.1):
+        // a formation that never shatters counts no unit.
         let (value, weight) = (f64::from(shatter_vp(role).abs()), loss_weight(role, spec));
         let (threshold, before) = (shatter_threshold(role), lost[f]);
-        if weight == 0 || value == 0.0 || before >= threshold {
+        if weight == 0 || before >= threshold {
             return v;
         }
         let a = f64::from(before) / f64::from(threshold);

@@ -92,12 +92,13 @@ impl Totensonntag {
         };
         for (i, f) in self.scenario.formations.iter().enumerate() {
             let (lost, threshold) = self.formation_losses(s, i);
-            let shattered = lost >= threshold;
+            // The VP of each shattering, from one table (`shatter_vp`).
+            let vp = i8::from(lost >= threshold) * shatter_vp(f.role) as i8;
             match f.role {
-                Role::AxisDivision => v.axis_shattered += i8::from(shattered),
-                Role::SeventhArmoured => v.seventh_armoured -= 2 * i8::from(shattered),
-                Role::FirstSouthAfrican => v.south_african -= i8::from(shattered),
-                Role::NewZealand => v.new_zealand -= i8::from(shattered),
+                Role::AxisDivision => v.axis_shattered += vp,
+                Role::SeventhArmoured => v.seventh_armoured += vp,
+                Role::FirstSouthAfrican => v.south_african += vp,
+                Role::NewZealand => v.new_zealand += vp,
                 Role::None => continue,
             }
             v.losses.push((f.id.clone(), lost, threshold));
