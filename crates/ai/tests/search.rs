@@ -116,6 +116,25 @@ fn an_anchored_search_scores_every_root_action_in_one_ply() {
     assert_eq!(root_stats(&s, 1, &threads, 5), root_stats(&s, 1, &threads, 5));
 }
 
+/// Implicit minimax backups (`MctsConfig::implicit`): the toy game asks for
+/// none, so the default search is the search at weight 0; at weight ½ the
+/// evaluations of the nodes opened steer the visits elsewhere, the same
+/// way for the same seed.
+#[test]
+fn implicit_minimax_backups_steer_the_visits_reproducibly() {
+    let s = start(5);
+    let budget = Budget::Iterations(200);
+    let visits = |stats: &[RootStat<u8>]| stats.iter().map(|r| r.visits).collect::<Vec<_>>();
+    let plain = root_stats(&s, 0, &MctsConfig::new(budget), 3);
+    let none = root_stats(&s, 0, &MctsConfig { implicit: Some(0.0), ..MctsConfig::new(budget) }, 3);
+    assert_eq!(plain, none, "the game's weight, 0, is used when the configuration leaves it to the game");
+    let config = MctsConfig { implicit: Some(0.5), ..MctsConfig::new(budget) };
+    let implicit = root_stats(&s, 0, &config, 3);
+    assert_eq!(visits(&implicit).iter().sum::<u32>(), 200, "one root visit per iteration");
+    assert_ne!(visits(&plain), visits(&implicit), "{plain:?} {implicit:?}");
+    assert_eq!(implicit, root_stats(&s, 0, &config, 3));
+}
+
 #[test]
 fn the_same_seed_and_iteration_budget_give_the_same_decisions() {
     let rules = Tricks::new();

@@ -33,7 +33,7 @@
 //!   still off the map count as standing one hex beyond their entry (6.1):
 //!   the New Zealanders' entry lies two hexes from Gambut.
 //! - **Tobruk (9.2)**: 0.6 × (strength exited / 9)² before the relief.
-//! - **What each unit can hit next (7.0–7.5)**: 0.04 VP × its best chance of
+//! - **What each unit can hit next (7.0–7.5)**: 0.08 VP × its best chance of
 //!   a hit (2d6 + attack rating ≥ defence rating, every 7.1 modifier) on an
 //!   enemy it can reach — adjacent; within three hexes for armour and recon,
 //!   which move and overrun; within range for artillery, halved for the
@@ -146,8 +146,15 @@ const OVERSTACK: f64 = 0.25;
 const FORWARD: f64 = 0.03;
 /// Beyond this distance an objective pulls no more.
 const FAR: u16 = 16;
-/// VP per expected (weighted) hit a unit can score on its best target next.
-const THREAT: f64 = 0.04;
+/// VP per expected (weighted) hit a unit can score on its best target next:
+/// about a third of what a destroying hit costs (attrition and the
+/// shattering pull, 0.2–0.3 VP). 0.04 priced it at a sixth; with 0.08 and
+/// the implicit minimax below the search won more as the Allies (see
+/// `implicit_minimax`).
+const THREAT: f64 = 0.08;
+/// The weight of the tree's implicit minimax of evaluations in the search
+/// (see `implicit_minimax`).
+const IMPLICIT_MINIMAX: f64 = 0.3;
 /// Of the VP a destroying hit adds to its formation's shattering (9.1), the
 /// share the threat term counts: the attacker acts only if the level reaches
 /// its rating (3.1) and may strike elsewhere. 0.5 on measurement (README).
@@ -662,6 +669,21 @@ impl Heuristics for Totensonntag {
             }
             Action::Recover => 1,
         }
+    }
+
+    /// 0.3 ([`IMPLICIT_MINIMAX`]): an impulse is dozens of decisions, and a
+    /// rollout of 24 seldom reaches the other side's answer; every node the
+    /// search opens is also scored by the evaluation, whose threat term
+    /// sees that answer, and the best line of those scores counts three
+    /// tenths of an action's value. Measured against the greedy bot
+    /// (`sandtable arena totensonntag --bots mcts:normal,greedy --games
+    /// 200`): with the threat at 0.04 and rollouts alone the Allies won
+    /// 72/100 (`--seed 1`) and the Axis 94/100; with the threat at 0.08 and
+    /// this weight the Allies 79/100 (`--seed 1`) and 77/100 (`--seed 2`),
+    /// the Axis 88/100. Either change alone gave the Allies 76/100 (`--seed
+    /// 1`); the threat at 0.08 alone cost the Axis 13 games (81/100).
+    fn implicit_minimax(&self) -> f64 {
+        IMPLICIT_MINIMAX
     }
 
     /// For a balance study: the Allied VP (9.0), the victory hexes each
