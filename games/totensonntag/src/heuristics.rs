@@ -494,9 +494,10 @@ impl Totensonntag {
     ///   hexes it is from having an enemy within range (7.4). `u16::MAX`
     ///   when there is none;
     /// - its best attack now, in VP: the chance of a hit × [`Self::hit_worth`]
-    ///   (`lost`: each formation's losses, 9.1) on the best enemy it can reach — adjacent (7.0), within three hexes for
-    ///   armour and recon that move and overrun (7.5), within range for
-    ///   artillery, at half for the spotting check (7.4).
+    ///   (`lost`: each formation's losses, 9.1) on the best enemy it can
+    ///   reach — adjacent (7.0), within three hexes for armour and recon
+    ///   that move and overrun (7.5), within range for artillery, at half
+    ///   for the spotting check (7.4).
     ///
     /// One pass over `enemies` (ids and axial hexes); a matchup is judged
     /// only for an enemy in reach or nearer than the best objective so far.
@@ -680,7 +681,7 @@ impl Heuristics for Totensonntag {
     /// 200`): with the threat at 0.04 and rollouts alone the Allies won
     /// 72/100 (`--seed 1`) and the Axis 94/100; with the threat at 0.08 and
     /// this weight the Allies 79/100 (`--seed 1`) and 77/100 (`--seed 2`),
-    /// the Axis 88/100. Either change alone gave the Allies 76/100 (`--seed
+    /// the Axis 88/100 and 84/100. Either change alone gave the Allies 76/100 (`--seed
     /// 1`); the threat at 0.08 alone cost the Axis 13 games (81/100).
     fn implicit_minimax(&self) -> f64 {
         IMPLICIT_MINIMAX
