@@ -258,7 +258,8 @@ fn anchor<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig) -> Option<O
 /// budget's iterations per thread, each one [`Ruleset::resample_hidden`] plus
 /// up to tree depth + `rollout_depth` decisions, a weight per legal action
 /// at each tree node and one evaluation per seat (one more with implicit
-/// minimax backups, and a pass over the edges of each node on the path);
+/// minimax backups, a pass over the edges of each node on the path and 64
+/// bytes a node);
 /// anchored, once before them, legal × [`ANCHOR_WORLDS`] clones, applies
 /// and evaluations (the greedy bot's whole cost).
 pub fn search<R: Heuristics>(info: &Infoset<'_, R>, config: &MctsConfig, seed: u64) -> Vec<RootStat<R::Action>> {
@@ -359,15 +360,14 @@ struct Edge<A> {
 struct Node<A> {
     edges: Vec<Edge<A>>,
     visits: u32,
-    /// The implicit minimax value for every seat, when the search uses it:
-    /// the evaluation of the world that opened the node, then that of its
-    /// best child for the seat choosing there (max^n).
-    minimax: Rewards,
 }
 
 impl<A> Node<A> {
-    const EMPTY: Node<A> = Node { edges: Vec::new(), visits: 0, minimax: [0.5; Seat::LIMIT as usize] };
+    const EMPTY: Node<A> = Node { edges: Vec::new(), visits: 0 };
 }
+
+/// The implicit minimax value of a node before its first evaluation.
+const UNVALUED: Rewards = [0.5; Seat::LIMIT as usize];
 
 /// Rewards, one per seat (a game has at most 8).
 type Rewards = [f64; Seat::LIMIT as usize];
@@ -386,6 +386,12 @@ struct Search<'i, 'a, R: Heuristics> {
     implicit: f64,
     rng: ChaCha8Rng,
     nodes: Vec<Node<R::Action>>,
+    /// The implicit minimax value of each node, by its index in `nodes`,
+    /// for every seat: the evaluation of the world that opened the node,
+    /// then that of its best child for the seat choosing there (max^n).
+    /// Empty when `implicit` is 0, so a search without the backups spends
+    /// nothing on them (64 bytes a node with them).
+    values: Vec<Rewards>,
     path: Vec<(u32, u32)>,
     legal: Vec<R::Action>,
     weights: Vec<u32>,
@@ -411,6 +417,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
             implicit: config.implicit.unwrap_or_else(|| info.rules().implicit_minimax()).clamp(0.0, 1.0),
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: vec![Node::EMPTY],
+            values: Vec::new(),
             path: Vec::new(),
             legal: Vec::new(),
             weights: Vec::new(),
@@ -420,6 +427,9 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
     }
 
     fn run(mut self, clock: &Clock) -> Vec<RootStat<R::Action>> {
+        if self.implicit > 0.0 {
+            self.values.push(UNVALUED);
+        }
         let mut done = 0;
         while clock.more(done) {
             let world = self.info.sample(self.rng.next_u64());
@@ -477,7 +487,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
             if expanded {
                 if self.implicit > 0.0 {
                     let child = self.nodes[node as usize].edges[edge as usize].child;
-                    self.nodes[child as usize].minimax = self.evaluate(&world);
+                    self.values[child as usize] = self.evaluate(&world);
                 }
                 break self.rollout(&mut world);
             }
@@ -502,14 +512,14 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
     /// the edge leading there. Cost: O(edges of the nodes on the path).
     fn back_up_minimax(&mut self) {
         for &(n, _) in self.path.iter().rev() {
-            let nodes = &self.nodes;
-            let best = nodes[n as usize]
+            let values = &self.values;
+            let best = self.nodes[n as usize]
                 .edges
                 .iter()
-                .map(|e| (nodes[e.child as usize].minimax, e.seat.index()))
+                .map(|e| (values[e.child as usize], e.seat.index()))
                 .max_by(|a, b| a.0[a.1].total_cmp(&b.0[b.1]));
             if let Some((m, _)) = best {
-                self.nodes[n as usize].minimax = m;
+                self.values[n as usize] = m;
             }
         }
     }
@@ -523,9 +533,9 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
         let alpha = self.implicit;
         self.minimax.clear();
         if alpha > 0.0 {
-            let nodes = &self.nodes;
+            let values = &self.values;
             self.minimax
-                .extend(nodes[node as usize].edges.iter().map(|e| nodes[e.child as usize].minimax[e.seat.index()]));
+                .extend(self.nodes[node as usize].edges.iter().map(|e| values[e.child as usize][e.seat.index()]));
         }
         let n = &mut self.nodes[node as usize];
         let mut tried = 0usize;
@@ -552,6 +562,9 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
             let action = self.untried(node, seat);
             let child = self.nodes.len() as u32;
             self.nodes.push(Node::EMPTY);
+            if alpha > 0.0 {
+                self.values.push(UNVALUED);
+            }
             let n = &mut self.nodes[node as usize];
             n.edges.push(Edge { seat, action, child, visits: 0, available: 1, reward: 0.0, squares: 0.0 });
             return ((n.edges.len() - 1) as u32, true);
