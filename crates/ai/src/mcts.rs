@@ -29,9 +29,11 @@
 //!   opened with the evaluation and back up the best child's score for the
 //!   seat choosing; an edge's value mixes that score with its rollouts'
 //!   mean. Totensonntag (weight 0.3) gained with it as the Allies, whose
-//!   rollouts seldom reach the Axis's answer. On *Beda Fomm*, unanchored,
-//!   it won 11 of 40 against the greedy bot at 0.4 and 6 at 0.8, below the
-//!   anchored search's 88 of 200, so SCS stays anchored, at 0.
+//!   rollouts seldom reach the Axis's answer. Elsewhere it bought nothing
+//!   against the greedy bot, on the same deals: Nine Years (anchored)
+//!   188 of 300 at 0.3 against 180 at 0; *Beda Fomm* 49 of 100 anchored
+//!   at 0.3 against 51 at 0, and unanchored 11 of 40 at 0.4; Colditz's
+//!   British officer 3 of 40 at 0.3 against 7 at 0. They stay at 0.
 //! - **Anchored on one ply, where the game asks.** In some games a few
 //!   hundred iterations, each scored after a rollout of the game's
 //!   weighted-random policy, rank the moves of a long turn worse than the
