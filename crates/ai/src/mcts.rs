@@ -397,9 +397,6 @@ struct Search<'i, 'a, R: Heuristics> {
     path: Vec<(u32, u32)>,
     legal: Vec<R::Action>,
     weights: Vec<u32>,
-    /// The implicit minimax value of each edge of the node being chosen
-    /// from, for the edge's seat (a reused buffer).
-    minimax: Vec<f64>,
     events: Events,
 }
 
@@ -423,7 +420,6 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
             path: Vec::new(),
             legal: Vec::new(),
             weights: Vec::new(),
-            minimax: Vec::new(),
             events: Events::off(),
         }
     }
@@ -533,12 +529,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
     fn select_or_expand(&mut self, node: u32, seat: Seat) -> (u32, bool) {
         let c = self.config.exploration;
         let alpha = self.implicit;
-        self.minimax.clear();
-        if alpha > 0.0 {
-            let values = &self.values;
-            self.minimax
-                .extend(self.nodes[node as usize].edges.iter().map(|e| values[e.child as usize][e.seat.index()]));
-        }
+        let values = &self.values;
         let n = &mut self.nodes[node as usize];
         let mut tried = 0usize;
         let mut best: Option<(u32, f64)> = None;
@@ -550,7 +541,7 @@ impl<'i, 'a, R: Heuristics> Search<'i, 'a, R> {
             e.available += 1;
             let mut mean = e.reward / f64::from(e.visits);
             if alpha > 0.0 {
-                mean = (1.0 - alpha) * mean + alpha * self.minimax[i];
+                mean = (1.0 - alpha) * mean + alpha * values[e.child as usize][e.seat.index()];
             }
             let ucb = mean + c * (f64::from(e.available).ln() / f64::from(e.visits)).sqrt();
             if best.map_or(true, |(_, b)| ucb > b) {

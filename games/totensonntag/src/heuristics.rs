@@ -681,8 +681,9 @@ impl Heuristics for Totensonntag {
     /// 200`): with the threat at 0.04 and rollouts alone the Allies won
     /// 72/100 (`--seed 1`) and the Axis 94/100; with the threat at 0.08 and
     /// this weight the Allies 79/100 (`--seed 1`) and 77/100 (`--seed 2`),
-    /// the Axis 88/100 and 84/100. Either change alone gave the Allies 76/100 (`--seed
-    /// 1`); the threat at 0.08 alone cost the Axis 13 games (81/100).
+    /// the Axis 88/100 and 84/100. Either change alone gave the Allies
+    /// 76/100 (`--seed 1`); the threat at 0.08 alone cost the Axis 13 games
+    /// (81/100).
     fn implicit_minimax(&self) -> f64 {
         IMPLICIT_MINIMAX
     }
