@@ -426,12 +426,14 @@ impl Totensonntag {
         }
         let a = f64::from(before) / f64::from(threshold);
         let b = (f64::from(before + weight) / f64::from(threshold)).min(1.0);
-        // `tally`'s pull, `value × SHATTER_PULL × progress²`, at b less at a,
-        // written out: the same through one helper changes the order of the
-        // floating-point operations, and with it the bots' choice wherever two
-        // actions rate alike to the last bits: 14 of 16 greedy self-play
-        // games (`--seed 3`) took another course, so the seeded games behind
-        // the measured figures would no longer replay.
+        // What the loss adds to `tally`'s pull, `value × SHATTER_PULL ×
+        // progress²`: the pull at b less that at a, or at the threshold the
+        // whole value less the pull at a. Written out: the same through one
+        // helper shared with `tally` changes the order of the floating-point
+        // operations, and with it the bots' choice wherever two actions rate
+        // alike to the last bits: 14 of 16 greedy self-play games (`--seed
+        // 3`) took another course, so the seeded games behind the measured
+        // figures would no longer replay.
         let gain = if before + weight >= threshold {
             value * (1.0 - SHATTER_PULL * a * a)
         } else {
